@@ -1,0 +1,126 @@
+import { z } from 'zod';
+
+/**
+ * The environment chatbox reads (names as in LibreChat's .env). Parsed once at boot; every value
+ * has a default so that a start with nothing set works.
+ */
+const flag = (fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? fallback : /^(1|true|yes|on)$/i.test(value.trim())));
+
+const number = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value.trim() === '') return fallback;
+      const parsed = Number(value);
+      if (!Number.isFinite(parsed) || parsed < 0) {
+        context.addIssue({ code: 'custom', message: `expected a non-negative number, got "${value}"` });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+const text = (fallback?: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? fallback : value.trim()));
+
+export const envSchema = z.object({
+  APP_TITLE: text('chatbox'),
+  CUSTOM_FOOTER: text(),
+  HELP_AND_FAQ_URL: text(),
+  ALLOW_REGISTRATION: flag(true),
+  ALLOW_EMAIL_LOGIN: flag(true),
+  ALLOW_SOCIAL_LOGIN: flag(false),
+  ALLOW_SOCIAL_REGISTRATION: flag(false),
+  DOMAIN_CLIENT: text(),
+  DOMAIN_SERVER: text(),
+  CHECK_BALANCE: flag(false),
+  START_BALANCE: number(0),
+  SHOW_BIRTHDAY_ICON: flag(false),
+  TITLE_CONVO: flag(true),
+
+  EMAIL_SERVICE: text(),
+  EMAIL_HOST: text(),
+  EMAIL_PORT: number(25),
+  EMAIL_ENCRYPTION: text(),
+  EMAIL_ENCRYPTION_HOSTNAME: text(),
+  EMAIL_ALLOW_SELFSIGNED: flag(false),
+  EMAIL_USERNAME: text(),
+  EMAIL_PASSWORD: text(),
+  EMAIL_FROM: text('noreply@chatbox.local'),
+  EMAIL_FROM_NAME: text(),
+
+  JWT_SECRET: text(),
+  JWT_REFRESH_SECRET: text(),
+  CREDS_KEY: text(),
+  /** Access token lifetime in ms (15 minutes). */
+  SESSION_EXPIRY: number(15 * 60 * 1000),
+  /** Refresh token lifetime in ms (7 days). */
+  REFRESH_TOKEN_EXPIRY: number(7 * 24 * 60 * 60 * 1000),
+
+  LOGIN_MAX: number(7),
+  LOGIN_WINDOW: number(5),
+  REGISTER_MAX: number(5),
+  REGISTER_WINDOW: number(60),
+  RESET_PASSWORD_MAX: number(2),
+  RESET_PASSWORD_WINDOW: number(2),
+  BAN_VIOLATIONS: flag(true),
+  BAN_DURATION: number(1000 * 60 * 60 * 2),
+  BAN_INTERVAL: number(20),
+  LOGIN_VIOLATION_SCORE: number(1),
+  REGISTRATION_VIOLATION_SCORE: number(1),
+  LIMIT_CONCURRENT_MESSAGES: flag(true),
+  CONCURRENT_MESSAGE_MAX: number(2),
+  LIMIT_MESSAGE_IP: flag(true),
+  MESSAGE_IP_MAX: number(40),
+  MESSAGE_IP_WINDOW: number(1),
+  LIMIT_MESSAGE_USER: flag(false),
+  MESSAGE_USER_MAX: number(40),
+  MESSAGE_USER_WINDOW: number(1),
+
+  OPENAI_API_KEY: text(),
+  OPENAI_REVERSE_PROXY: text(),
+  OPENAI_MODELS: text(),
+  AZURE_API_KEY: text(),
+  AZURE_OPENAI_MODELS: text(),
+  ANTHROPIC_API_KEY: text(),
+  ANTHROPIC_REVERSE_PROXY: text(),
+  ANTHROPIC_MODELS: text(),
+  GOOGLE_KEY: text(),
+  GOOGLE_REVERSE_PROXY: text(),
+  GOOGLE_MODELS: text(),
+  ENDPOINTS: text(),
+
+  GITHUB_CLIENT_ID: text(),
+  GITHUB_CLIENT_SECRET: text(),
+  GITHUB_CALLBACK_URL: text('/oauth/github/callback'),
+  GOOGLE_CLIENT_ID: text(),
+  GOOGLE_CLIENT_SECRET: text(),
+  GOOGLE_CALLBACK_URL: text('/oauth/google/callback'),
+  DISCORD_CLIENT_ID: text(),
+  DISCORD_CLIENT_SECRET: text(),
+  DISCORD_CALLBACK_URL: text('/oauth/discord/callback'),
+  FACEBOOK_CLIENT_ID: text(),
+  FACEBOOK_CLIENT_SECRET: text(),
+  FACEBOOK_CALLBACK_URL: text('/oauth/facebook/callback'),
+  OPENID_CLIENT_ID: text(),
+  OPENID_CLIENT_SECRET: text(),
+  OPENID_ISSUER: text(),
+  OPENID_SCOPE: text('openid profile email'),
+  OPENID_CALLBACK_URL: text('/oauth/openid/callback'),
+  OPENID_BUTTON_LABEL: text(),
+  OPENID_IMAGE_URL: text(),
+
+  SEARCH: flag(true),
+  MONGO_URI: text(),
+  MEILI_HOST: text(),
+  MEILI_MASTER_KEY: text(),
+});
+
+export type ServerEnv = z.output<typeof envSchema>;

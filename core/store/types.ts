@@ -1,0 +1,323 @@
+/**
+ * The storage contracts. Every driver (sqlite/, later mongo/) implements these unchanged, and the
+ * contract suite in contract/ runs against any of them. Ids are strings minted by core (UUIDs), so a
+ * record moves between drivers without translation. Dates are Date objects. Every user-owned lookup
+ * takes the owner's id, so a driver can never hand one user's data to another.
+ */
+
+export type AuthProvider = 'local' | 'github' | 'google' | 'discord' | 'facebook' | 'openid';
+export type UserRole = 'USER' | 'ADMIN';
+
+export interface User {
+  id: string;
+  name: string;
+  username: string;
+  email: string;
+  emailVerified: boolean;
+  avatar: string | null;
+  provider: AuthProvider;
+  /** The id the social provider gave this user; null for local accounts. */
+  providerId: string | null;
+  /** bcrypt hash; null for accounts created through social login. */
+  passwordHash: string | null;
+  role: UserRole;
+  /** Installed plugin (tool) keys. */
+  plugins: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type NewUser = Omit<User, 'id' | 'createdAt' | 'updatedAt' | 'emailVerified' | 'avatar' | 'plugins' | 'role' | 'providerId'> &
+  Partial<Pick<User, 'id' | 'emailVerified' | 'avatar' | 'plugins' | 'role' | 'providerId'>>;
+
+export type UserPatch = Partial<Omit<User, 'id' | 'createdAt' | 'updatedAt'>>;
+
+export interface UsersRepository {
+  /** Throws DuplicateError when the email (case-insensitive) is taken. */
+  create(user: NewUser): Promise<User>;
+  findById(id: string): Promise<User | null>;
+  /** Case-insensitive. */
+  findByEmail(email: string): Promise<User | null>;
+  findByProvider(provider: AuthProvider, providerId: string): Promise<User | null>;
+  /** Oldest first. */
+  list(page: { offset: number; limit: number }): Promise<User[]>;
+  count(): Promise<number>;
+  update(id: string, patch: UserPatch): Promise<User | null>;
+  /** Deletes the user and everything they own (sessions, conversations, messages, presets, keys, balance, files). */
+  delete(id: string): Promise<boolean>;
+}
+
+/** One refresh token of a sign-in. A family is one sign-in; each rotation adds a row to it. */
+export interface RefreshSession {
+  id: string;
+  userId: string;
+  familyId: string;
+  /** sha256 of the refresh token; the token itself is never stored. */
+  tokenHash: string;
+  expiresAt: Date;
+  /** Set when this token was exchanged for the next one; presenting it again is reuse. */
+  rotatedAt: Date | null;
+  createdAt: Date;
+}
+
+export interface SessionsRepository {
+  create(session: Omit<RefreshSession, 'createdAt' | 'rotatedAt'>): Promise<RefreshSession>;
+  findByTokenHash(tokenHash: string): Promise<RefreshSession | null>;
+  /** Marks the session rotated only if it was not yet; false when another request rotated it first. */
+  markRotated(id: string, at: Date): Promise<boolean>;
+  deleteFamily(familyId: string): Promise<number>;
+  deleteByUser(userId: string): Promise<number>;
+  deleteExpired(now: Date): Promise<number>;
+}
+
+export type OneTimeTokenPurpose = 'password-reset' | 'email-verification';
+
+export interface OneTimeToken {
+  userId: string;
+  purpose: OneTimeTokenPurpose;
+  tokenHash: string;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+export interface TokensRepository {
+  /** Replaces any earlier token of the same purpose for the user. */
+  put(token: Omit<OneTimeToken, 'createdAt'>): Promise<void>;
+  /** Finds and deletes in one step, so a token works once. Expired tokens are returned too; the caller checks. */
+  take(userId: string, purpose: OneTimeTokenPurpose, tokenHash: string): Promise<OneTimeToken | null>;
+  deleteExpired(now: Date): Promise<number>;
+}
+
+/** Options a conversation or preset carries besides its identity; the wire sends them flat. */
+export interface EndpointOptions {
+  endpoint?: string | null;
+  endpointType?: string | null;
+  model?: string | null;
+  modelLabel?: string | null;
+  chatGptLabel?: string | null;
+  promptPrefix?: string | null;
+  temperature?: number | null;
+  top_p?: number | null;
+  topP?: number | null;
+  topK?: number | null;
+  top_k?: number | null;
+  presence_penalty?: number | null;
+  frequency_penalty?: number | null;
+  maxOutputTokens?: number | null;
+  maxContextTokens?: number | null;
+  max_tokens?: number | null;
+  context?: string | null;
+  systemMessage?: string | null;
+  examples?: Array<{ input: { content: string }; output: { content: string } }> | null;
+  tools?: string[] | null;
+  agentOptions?: Record<string, unknown> | null;
+  file_ids?: string[] | null;
+  resendFiles?: boolean | null;
+  resendImages?: boolean | null;
+  imageDetail?: 'low' | 'auto' | 'high' | null;
+  assistant_id?: string | null;
+  instructions?: string | null;
+  iconURL?: string | null;
+  greeting?: string | null;
+  spec?: string | null;
+}
+
+export interface Conversation extends EndpointOptions {
+  conversationId: string;
+  user: string;
+  title: string;
+  thread_id?: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export interface ConversationsRepository {
+  /** Inserts or replaces the options of the user's conversation; createdAt is kept on update. */
+  upsert(conversation: Omit<Conversation, 'createdAt' | 'updatedAt'> & { createdAt?: Date; updatedAt?: Date }): Promise<Conversation>;
+  find(userId: string, conversationId: string): Promise<Conversation | null>;
+  /** Newest updatedAt first. */
+  list(userId: string, page: { offset: number; limit: number }): Promise<Page<Conversation>>;
+  update(userId: string, conversationId: string, patch: Partial<Omit<Conversation, 'conversationId' | 'user' | 'createdAt'>>): Promise<Conversation | null>;
+  /** Deletes the conversations and their messages; returns how many conversations went. */
+  delete(userId: string, conversationIds: string[]): Promise<number>;
+  deleteAll(userId: string): Promise<number>;
+}
+
+export interface MessageFile {
+  file_id: string;
+  filepath?: string;
+  type?: string;
+  height?: number;
+  width?: number;
+}
+
+export interface Message {
+  messageId: string;
+  conversationId: string;
+  user: string;
+  /** The all-zero UUID marks a root. */
+  parentMessageId: string;
+  endpoint?: string | null;
+  model?: string | null;
+  sender: string;
+  text: string;
+  content?: unknown[] | null;
+  isCreatedByUser: boolean;
+  error: boolean;
+  unfinished: boolean;
+  isEdited?: boolean;
+  finish_reason?: string | null;
+  tokenCount?: number | null;
+  files?: MessageFile[] | null;
+  plugin?: unknown;
+  plugins?: unknown[] | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface MessagesRepository {
+  /** Inserts or replaces by messageId; createdAt is kept on update. */
+  upsert(message: Omit<Message, 'createdAt' | 'updatedAt'> & { createdAt?: Date; updatedAt?: Date }): Promise<Message>;
+  find(userId: string, messageId: string): Promise<Message | null>;
+  /** Every branch of the conversation, oldest first. */
+  listByConversation(userId: string, conversationId: string): Promise<Message[]>;
+  update(userId: string, messageId: string, patch: Partial<Omit<Message, 'messageId' | 'conversationId' | 'user' | 'createdAt'>>): Promise<Message | null>;
+  deleteByConversation(userId: string, conversationId: string): Promise<number>;
+}
+
+export interface Preset extends EndpointOptions {
+  presetId: string;
+  user: string;
+  title: string;
+  defaultPreset: boolean;
+  order: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface PresetsRepository {
+  /** Inserts or replaces by presetId. Saving one with defaultPreset true unsets the user's other default. */
+  upsert(preset: Omit<Preset, 'createdAt' | 'updatedAt'>): Promise<Preset>;
+  find(userId: string, presetId: string): Promise<Preset | null>;
+  /** Ordered by order (nulls last), then newest updatedAt. */
+  list(userId: string): Promise<Preset[]>;
+  setDefault(userId: string, presetId: string | null): Promise<void>;
+  delete(userId: string, presetId: string): Promise<boolean>;
+  deleteAll(userId: string): Promise<number>;
+}
+
+export interface UserKey {
+  userId: string;
+  /** The endpoint name. */
+  name: string;
+  /** Encrypted by core (AES-256-GCM); the store never sees plaintext. */
+  value: string;
+  expiresAt: Date | null;
+  updatedAt: Date;
+}
+
+export interface KeysRepository {
+  upsert(key: Omit<UserKey, 'updatedAt'>): Promise<void>;
+  find(userId: string, name: string): Promise<UserKey | null>;
+  list(userId: string): Promise<UserKey[]>;
+  delete(userId: string, name: string): Promise<boolean>;
+  deleteAll(userId: string): Promise<number>;
+  deleteExpired(now: Date): Promise<number>;
+}
+
+export type TokenType = 'prompt' | 'completion' | 'credits';
+
+export interface Transaction {
+  id: string;
+  userId: string;
+  conversationId: string | null;
+  tokenType: TokenType;
+  model: string | null;
+  /** Why: 'message', 'title', 'incomplete', 'admin'. */
+  context: string;
+  /** Tokens (negative when spent) or credits granted. */
+  rawAmount: number;
+  /** Price multiplier applied to rawAmount. */
+  rate: number;
+  /** rawAmount × rate: the change to the balance. */
+  tokenValue: number;
+  createdAt: Date;
+}
+
+export interface BalancesRepository {
+  /** 0 for a user with no balance record. */
+  get(userId: string): Promise<number>;
+  /** Records the transaction and applies tokenValue to the balance atomically; returns the new balance. */
+  record(transaction: Omit<Transaction, 'id' | 'createdAt'>): Promise<number>;
+  /** Newest first. */
+  listTransactions(userId: string, page: { offset: number; limit: number }): Promise<Transaction[]>;
+  /** Every user that has a balance record, with it. */
+  listBalances(): Promise<Array<{ userId: string; balance: number }>>;
+}
+
+export interface Ban {
+  /** 'user:<id>' or 'ip:<address>'. */
+  key: string;
+  reason: string;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+export interface BansRepository {
+  put(ban: Omit<Ban, 'createdAt'>): Promise<void>;
+  /** Null when there is none or it has expired. */
+  find(key: string, now: Date): Promise<Ban | null>;
+  delete(key: string): Promise<boolean>;
+  /** Adds one violation to the key's count, restarting the count when the last one is older than intervalMs; returns the count. */
+  addViolation(key: string, type: string, intervalMs: number, now: Date): Promise<number>;
+  clearViolations(key: string): Promise<void>;
+  deleteExpired(now: Date): Promise<number>;
+}
+
+export type FileSource = 'local' | 'firebase' | 'openai' | 's3' | 'vectordb';
+
+export interface StoredFile {
+  file_id: string;
+  user: string;
+  filename: string;
+  filepath: string;
+  type: string;
+  bytes: number;
+  source: FileSource;
+  context: string;
+  embedded: boolean;
+  width: number | null;
+  height: number | null;
+  conversationId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface FilesRepository {
+  upsert(file: Omit<StoredFile, 'createdAt' | 'updatedAt'>): Promise<StoredFile>;
+  find(userId: string, fileId: string): Promise<StoredFile | null>;
+  /** Newest first. */
+  list(userId: string): Promise<StoredFile[]>;
+  delete(userId: string, fileIds: string[]): Promise<number>;
+}
+
+export interface Store {
+  /** 'sqlite' or 'mongodb'. */
+  readonly driver: string;
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  tokens: TokensRepository;
+  conversations: ConversationsRepository;
+  messages: MessagesRepository;
+  presets: PresetsRepository;
+  keys: KeysRepository;
+  balances: BalancesRepository;
+  bans: BansRepository;
+  files: FilesRepository;
+  close(): Promise<void>;
+}
