@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+import { Command } from 'commander';
+import { loadDotEnv } from './commands/shared/dot-env.js';
+import { balanceCommand } from './commands/balance.js';
+import { configCommand } from './commands/config.js';
+import { keysCommand } from './commands/keys.js';
+import { serveCommand } from './commands/serve.js';
+import { userCommand } from './commands/user.js';
+import { packageVersion } from '../core/server/package-root.js';
+
+loadDotEnv();
+
+const program = new Command('chatbox')
+  .description('A self-hosted, multi-user AI chat server with a bundled web UI.')
+  .version(packageVersion())
+  .showHelpAfterError()
+  .addCommand(serveCommand(), { isDefault: true })
+  .addCommand(configCommand())
+  .addCommand(userCommand())
+  .addCommand(keysCommand())
+  .addCommand(balanceCommand());
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,76 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ChatboxConfig } from '../../config/types.js';
+import { ChatboxError } from '../errors/index.js';
+import type { User } from '../store/types.js';
+import { createAccessTokens, type AccessTokens } from './access-tokens.js';
+import { createBanGuard, type BanGuard } from './ban-guard.js';
+import { createRefreshSessions, type IssuedRefresh, type RefreshSessions } from './refresh-sessions.js';
+
+export const REFRESH_COOKIE = 'refreshToken';
+
+export interface AuthService {
+  accessTokens: AccessTokens;
+  refreshSessions: RefreshSessions;
+  bans: BanGuard;
+  /** preHandler for every route that needs a signed-in user: sets request.user or answers 401/403. */
+  authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Starts a sign-in: a refresh family in the cookie and an access token to return. */
+  signIn(reply: FastifyReply, user: User): Promise<string>;
+  setRefreshCookie(reply: FastifyReply, issued: IssuedRefresh): void;
+  clearRefreshCookie(reply: FastifyReply): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthService;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, set by app.auth.authenticate. */
+    user: User | null;
+  }
+}
+
+export const authPlugin = fp<{ config: ChatboxConfig }>(
+  async (app, { config }) => {
+    const { env, secrets } = config;
+    const accessTokens = createAccessTokens(secrets.jwtSecret, env.SESSION_EXPIRY);
+    const refreshSessions = createRefreshSessions(app.store, secrets.jwtRefreshSecret, env.REFRESH_TOKEN_EXPIRY);
+    const bans = createBanGuard(app.store, env);
+    const secureCookie = (env.DOMAIN_SERVER ?? '').startsWith('https://');
+
+    const setRefreshCookie = (reply: FastifyReply, issued: IssuedRefresh) => {
+      reply.setCookie(REFRESH_COOKIE, issued.token, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureCookie,
+        path: '/',
+        expires: issued.expiresAt,
+      });
+    };
+
+    app.decorateRequest('user', null);
+    app.decorate('auth', {
+      accessTokens,
+      refreshSessions,
+      bans,
+      setRefreshCookie,
+      clearRefreshCookie(reply) {
+        reply.clearCookie(REFRESH_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: secureCookie });
+      },
+      async signIn(reply, user) {
+        setRefreshCookie(reply, await refreshSessions.issue(user.id));
+        return accessTokens.sign({ id: user.id });
+      },
+      async authenticate(request) {
+        const header = request.headers.authorization ?? '';
+        const claims = header.startsWith('Bearer ') ? accessTokens.verify(header.slice(7).trim()) : null;
+        const user = claims ? await app.store.users.findById(claims.id) : null;
+        if (!user) throw new ChatboxError('unauthorized');
+        await bans.assertNotBanned(request.ip, user.id);
+        request.user = user;
+      },
+    } satisfies AuthService);
+  },
+  { name: 'chatbox-auth', dependencies: ['chatbox-store'] },
+);

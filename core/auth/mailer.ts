@@ -1,0 +1,27 @@
+import nodemailer from 'nodemailer';
+import type { ServerEnv } from '../../config/env.js';
+
+export interface Mailer {
+  send(message: { to: string; subject: string; text: string; html?: string }): Promise<void>;
+}
+
+/** SMTP is on when EMAIL_SERVICE or EMAIL_HOST is set; null otherwise. */
+export function createMailer(env: ServerEnv): Mailer | null {
+  if (!env.EMAIL_SERVICE && !env.EMAIL_HOST) return null;
+  const transport = nodemailer.createTransport({
+    ...(env.EMAIL_SERVICE ? { service: env.EMAIL_SERVICE } : { host: env.EMAIL_HOST, port: env.EMAIL_PORT }),
+    secure: env.EMAIL_ENCRYPTION === 'tls',
+    requireTLS: env.EMAIL_ENCRYPTION === 'starttls',
+    tls: {
+      servername: env.EMAIL_ENCRYPTION_HOSTNAME,
+      rejectUnauthorized: !env.EMAIL_ALLOW_SELFSIGNED,
+    },
+    ...(env.EMAIL_USERNAME ? { auth: { user: env.EMAIL_USERNAME, pass: env.EMAIL_PASSWORD } } : {}),
+  });
+  const from = env.EMAIL_FROM_NAME ? `"${env.EMAIL_FROM_NAME}" <${env.EMAIL_FROM}>` : env.EMAIL_FROM;
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './auth.js';
+export * from './auth-messages.js';
+export * from './startup-config.js';

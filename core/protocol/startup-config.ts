@@ -1,0 +1,28 @@
+/** GET /api/config: the startup config of spec 000 §3. */
+export interface StartupConfig {
+  appTitle: string;
+  customFooter?: string;
+  interface?: {
+    privacyPolicy?: { externalUrl?: string; openNewTab?: boolean };
+    termsOfService?: { externalUrl?: string; openNewTab?: boolean };
+  };
+  socialLogins: string[];
+  githubLoginEnabled: boolean;
+  googleLoginEnabled: boolean;
+  discordLoginEnabled: boolean;
+  facebookLoginEnabled: boolean;
+  openidLoginEnabled: boolean;
+  openidLabel: string;
+  openidImageUrl: string;
+  socialLoginEnabled: boolean;
+  emailLoginEnabled: boolean;
+  registrationEnabled: boolean;
+  emailEnabled: boolean;
+  serverDomain: string;
+  showBirthdayIcon: boolean;
+  checkBalance: boolean;
+  helpAndFaqURL: string;
+  /** Bytes. */
+  avatarSizeLimit: number;
+  version: string;
+}

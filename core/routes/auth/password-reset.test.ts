@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestServer, registerUser } from '../../testing/build-test-server.js';
+
+let app: FastifyInstance;
+let smtp: SMTPServer | undefined;
+afterEach(async () => {
+  await app?.close();
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  smtp = undefined;
+});
+
+const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: payload as object });
+const linkParts = (link: string) => {
+  const url = new URL(link);
+  return { token: url.searchParams.get('token')!, userId: url.searchParams.get('userId')! };
+};
+
+describe('password reset without email', () => {
+  it('returns a single-use link that sets the new password and ends old sessions', async () => {
+    app = await buildTestServer({ env: { DOMAIN_CLIENT: 'https://chat.example.com' } });
+    const account = await registerUser(app, { email: 'forgetful@example.com', password: 'old-password' });
+    const requested = await post('/api/auth/requestPasswordReset', { email: 'forgetful@example.com' });
+    expect(requested.statusCode).toBe(200);
+    const link: string = requested.json().link;
+    expect(link).toMatch(/^https:\/\/chat\.example\.com\/reset-password\?token=.+&userId=/);
+    const { token, userId } = linkParts(link);
+    expect(userId).toBe(account.userId);
+
+    const mismatch = await post('/api/auth/resetPassword', { token, userId, password: 'new-password', confirm_password: 'other-password' });
+    expect(mismatch.json().message).toBe('Passwords do not match');
+    const reset = await post('/api/auth/resetPassword', { token, userId, password: 'new-password', confirm_password: 'new-password' });
+    expect(reset.statusCode).toBe(200);
+
+    expect((await post('/api/auth/login', { email: account.email, password: 'old-password' })).statusCode).toBe(422);
+    expect((await post('/api/auth/login', { email: account.email, password: 'new-password' })).statusCode).toBe(200);
+    const again = await post('/api/auth/resetPassword', { token, userId, password: 'third-password', confirm_password: 'third-password' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('invalid_reset_token');
+    const refresh = await app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: `refreshToken=${account.cookie}` } });
+    expect(refresh.statusCode).toBe(401);
+  });
+
+  it('refuses a missing token or user id with the spec texts, and an unknown email', async () => {
+    app = await buildTestServer();
+    expect((await post('/api/auth/resetPassword', { userId: 'x', password: 'password1', confirm_password: 'password1' })).json().message).toBe('Unable to process: No valid reset token');
+    expect((await post('/api/auth/resetPassword', { token: 'x', password: 'password1', confirm_password: 'password1' })).json().message).toBe('Unable to process: No valid user id');
+    const unknown = await post('/api/auth/requestPasswordReset', { email: 'nobody@example.com' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('No user found with that email.');
+  });
+});
+
+describe('password reset by email', () => {
+  it('mails the link over SMTP and does not return it', async () => {
+    const received: string[] = [];
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
+        stream.on('end', () => {
+          received.push(data);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp!.listen(0, '127.0.0.1', resolve));
+    const port = (smtp.server.address() as { port: number }).port;
+    app = await buildTestServer({ env: { EMAIL_HOST: '127.0.0.1', EMAIL_PORT: String(port), EMAIL_FROM: 'chatbox@example.com', DOMAIN_CLIENT: 'http://localhost:3080' } });
+    const account = await registerUser(app, { email: 'mailme@example.com' });
+    const requested = await post('/api/auth/requestPasswordReset', { email: 'mailme@example.com' });
+    expect(requested.statusCode).toBe(200);
+    expect(requested.json().link).toBeUndefined();
+    expect(received).toHaveLength(1);
+    const mail = received[0].replace(/=\r\n/g, '').replace(/=3D/g, '=');
+    expect(mail).toContain('To: mailme@example.com');
+    const link = mail.match(/http:\/\/localhost:3080\/reset-password\?token=[^\s]+/)![0];
+    const { token, userId } = linkParts(link);
+    expect(userId).toBe(account.userId);
+    const reset = await post('/api/auth/resetPassword', { token, userId, password: 'mailed-password', confirm_password: 'mailed-password' });
+    expect(reset.statusCode).toBe(200);
+    const config = await app.inject({ url: '/api/config' });
+    expect(config.json().emailEnabled).toBe(true);
+  });
+});

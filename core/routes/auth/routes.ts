@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ChatboxConfig } from '../../../config/types.js';
+import { createAccounts } from '../../auth/accounts.js';
+import { REFRESH_COOKIE } from '../../auth/auth-plugin.js';
+import { createLimitHook } from '../../auth/limit-hook.js';
+import { createMailer } from '../../auth/mailer.js';
+import { createPasswordReset } from '../../auth/password-reset.js';
+import { ChatboxError } from '../../errors/index.js';
+import { forgotPasswordRequestSchema, loginRequestSchema, registerRequestSchema, resetPasswordRequestSchema } from '../../protocol/auth.js';
+import { parseInput } from '../parse.js';
+import { toUserDto } from '../user/user-dto.js';
+import { clientOrigin } from './client-origin.js';
+
+/** POST /api/auth/*: register, login, logout, refresh, requestPasswordReset, resetPassword. */
+export async function authRoutes(app: FastifyInstance, { config }: { config: ChatboxConfig }): Promise<void> {
+  const { env } = config;
+  const accounts = createAccounts(app.store, config);
+  const passwordReset = createPasswordReset({
+    store: app.store,
+    accounts,
+    mailer: createMailer(env),
+    secret: config.secrets.jwtRefreshSecret,
+    appTitle: env.APP_TITLE ?? 'chatbox',
+  });
+  const bans = app.auth.bans;
+  const userOfEmail = async (request: FastifyRequest) => {
+    const email = (request.body as { email?: unknown } | undefined)?.email;
+    return typeof email === 'string' ? ((await app.store.users.findByEmail(email.trim()))?.id ?? null) : null;
+  };
+
+  const loginLimit = createLimitHook({
+    max: env.LOGIN_MAX, windowMinutes: env.LOGIN_WINDOW, code: 'login_limit',
+    violationType: 'logins', violationScore: env.LOGIN_VIOLATION_SCORE, bans, userOf: userOfEmail,
+  });
+  const registerLimit = createLimitHook({
+    max: env.REGISTER_MAX, windowMinutes: env.REGISTER_WINDOW, code: 'register_limit',
+    violationType: 'registrations', violationScore: env.REGISTRATION_VIOLATION_SCORE, bans,
+  });
+  const resetLimit = createLimitHook({
+    max: env.RESET_PASSWORD_MAX, windowMinutes: env.RESET_PASSWORD_WINDOW, code: 'reset_limit',
+    violationType: 'reset_password', violationScore: 1, bans, userOf: userOfEmail,
+  });
+
+  app.post('/api/auth/register', { preHandler: registerLimit }, async (request, reply) => {
+    if (!env.ALLOW_REGISTRATION) throw new ChatboxError('registration_disabled');
+    const input = parseInput(registerRequestSchema, request.body);
+    const user = await accounts.register(input);
+    const token = await app.auth.signIn(reply, user);
+    return { token, user: toUserDto(user) };
+  });
+
+  app.post('/api/auth/login', { preHandler: loginLimit }, async (request, reply) => {
+    if (!env.ALLOW_EMAIL_LOGIN) throw new ChatboxError('email_login_disabled');
+    const input = parseInput(loginRequestSchema, request.body);
+    const user = await accounts.verifyLogin(input.email, input.password);
+    if (!user) throw new ChatboxError('invalid_credentials');
+    await bans.assertNotBanned(request.ip, user.id);
+    const token = await app.auth.signIn(reply, user);
+    return { token, user: toUserDto(user) };
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    const token = request.cookies[REFRESH_COOKIE];
+    if (token) await app.auth.refreshSessions.revoke(token);
+    app.auth.clearRefreshCookie(reply);
+    return { message: 'Logout successful' };
+  });
+
+  app.post('/api/auth/refresh', async (request, reply) => {
+    const presented = request.cookies[REFRESH_COOKIE];
+    // No cookie is the normal state of a signed-out visitor, not an error.
+    if (!presented) return {};
+    const next = await app.auth.refreshSessions.rotate(presented);
+    const user = next ? await app.store.users.findById(next.userId) : null;
+    if (!next || !user) {
+      app.auth.clearRefreshCookie(reply);
+      throw new ChatboxError('unauthorized', 'Invalid refresh token');
+    }
+    await bans.assertNotBanned(request.ip, user.id);
+    app.auth.setRefreshCookie(reply, next);
+    return { token: app.auth.accessTokens.sign({ id: user.id }), user: toUserDto(user) };
+  });
+
+  app.post('/api/auth/requestPasswordReset', { preHandler: resetLimit }, async (request) => {
+    const input = parseInput(forgotPasswordRequestSchema, request.body);
+    return passwordReset.request(input.email, clientOrigin(request, env.DOMAIN_CLIENT));
+  });
+
+  app.post('/api/auth/resetPassword', async (request) => {
+    const input = parseInput(resetPasswordRequestSchema, request.body);
+    await passwordReset.reset(input);
+    return { message: 'Password reset was successful' };
+  });
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ChatboxConfig } from '../../../config/types.js';
+import { isSocialProviderEnabled, socialProviders } from '../../auth/social-providers.js';
+import type { StartupConfig } from '../../protocol/startup-config.js';
+import { packageVersion } from '../../server/package-root.js';
+
+const DEFAULT_AVATAR_LIMIT_MB = 2;
+const MB = 1024 * 1024;
+
+/** GET /api/config: public, read before sign-in, so it carries nothing secret. */
+export function startupConfig(config: ChatboxConfig): StartupConfig {
+  const { env, yaml } = config;
+  const enabled = (provider: (typeof socialProviders)[number]) => isSocialProviderEnabled(provider, env);
+  return {
+    appTitle: env.APP_TITLE ?? 'chatbox',
+    customFooter: env.CUSTOM_FOOTER,
+    interface: yaml.interface,
+    socialLogins: yaml.registration?.socialLogins ?? [...socialProviders],
+    githubLoginEnabled: enabled('github'),
+    googleLoginEnabled: enabled('google'),
+    discordLoginEnabled: enabled('discord'),
+    facebookLoginEnabled: enabled('facebook'),
+    openidLoginEnabled: enabled('openid'),
+    openidLabel: env.OPENID_BUTTON_LABEL ?? 'Continue with OpenID',
+    openidImageUrl: env.OPENID_IMAGE_URL ?? '',
+    socialLoginEnabled: socialProviders.some(enabled),
+    emailLoginEnabled: env.ALLOW_EMAIL_LOGIN,
+    registrationEnabled: env.ALLOW_REGISTRATION,
+    emailEnabled: Boolean(env.EMAIL_SERVICE || env.EMAIL_HOST),
+    serverDomain: env.DOMAIN_SERVER ?? '',
+    showBirthdayIcon: env.SHOW_BIRTHDAY_ICON,
+    checkBalance: env.CHECK_BALANCE,
+    helpAndFaqURL: env.HELP_AND_FAQ_URL ?? '/',
+    avatarSizeLimit: (yaml.fileConfig?.avatarSizeLimit ?? DEFAULT_AVATAR_LIMIT_MB) * MB,
+    version: packageVersion(),
+  };
+}
+
+export async function configRoutes(app: FastifyInstance, { config }: { config: ChatboxConfig }): Promise<void> {
+  const payload = startupConfig(config);
+  app.get('/api/config', async () => payload);
+}

@@ -1,0 +1,70 @@
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { ChatboxConfig } from '../../config/types.js';
+import { authPlugin } from '../auth/auth-plugin.js';
+import type { PluginDefinition } from '../plugin-api/index.js';
+import { authRoutes } from '../routes/auth/routes.js';
+import { configRoutes } from '../routes/config/routes.js';
+import { endpointsRoutes } from '../routes/endpoints/routes.js';
+import { healthRoutes } from '../routes/health/routes.js';
+import { modelsRoutes } from '../routes/models/routes.js';
+import { userRoutes } from '../routes/user/routes.js';
+import { createStore } from '../store/create-store.js';
+import type { Store } from '../store/types.js';
+import { endpointsPlugin, type EndpointEntry } from './endpoints-plugin.js';
+import { registerErrorHandler } from './error-handler.js';
+import { packageRoot } from './package-root.js';
+import { createPluginRegistry, type PluginRegistry } from './plugin-registry.js';
+import { registerSecurityHeaders } from './security-headers.js';
+import { storePlugin } from './store-plugin.js';
+import { uiPlugin } from './ui-plugin.js';
+
+export interface BuildServerOptions {
+  /** An open store; by default one is created from the config (SQLite in the data dir). */
+  store?: Store;
+  /** The built-in plugins (plugins/index.ts); core never imports them itself. */
+  plugins?: PluginDefinition[];
+  /** Chat endpoints already set up (tests); by default none until providers are configured. */
+  endpoints?: EndpointEntry[];
+  logger?: FastifyServerOptions['logger'];
+  /** Trust X-Forwarded-* from a reverse proxy (request.ip, protocol). */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Where the built UI lives; defaults to ui/dist of the package. */
+  uiDistDir?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: ChatboxConfig;
+    plugins: PluginRegistry;
+  }
+}
+
+/** Builds the whole server without listening: `serve` listens, tests use `inject`. */
+export async function buildServer(config: ChatboxConfig, options: BuildServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  app.decorate('config', config);
+  app.decorate('plugins', createPluginRegistry(options.plugins ?? []));
+  registerErrorHandler(app);
+  registerSecurityHeaders(app);
+
+  const store = options.store ?? (await createStore({ dataDir: config.dataDir, mongoUri: config.env.MONGO_URI }));
+  await app.register(storePlugin, { store });
+  await app.register(fastifyCookie);
+  await app.register(authPlugin, { config });
+  await app.register(endpointsPlugin, { endpoints: options.endpoints ?? [] });
+
+  await app.register(healthRoutes);
+  await app.register(configRoutes, { config });
+  await app.register(authRoutes, { config });
+  await app.register(userRoutes);
+  await app.register(endpointsRoutes);
+  await app.register(modelsRoutes);
+  await app.register(uiPlugin, { distDir: options.uiDistDir ?? join(packageRoot(), 'ui', 'dist') });
+  return app;
+}

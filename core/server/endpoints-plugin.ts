@@ -1,0 +1,31 @@
+import fp from 'fastify-plugin';
+import type { ChatProvider } from '../plugin-api/index.js';
+
+/** One chat endpoint offered to users: a set-up provider plus what /api/endpoints tells the client. */
+export interface EndpointEntry {
+  /** 'openAI', 'anthropic', … or a custom endpoint's name. */
+  name: string;
+  /** 'custom' for librechat.yaml custom endpoints. */
+  type?: string;
+  order: number;
+  userProvide: boolean;
+  userProvideURL: boolean;
+  iconURL?: string;
+  modelDisplayLabel?: string;
+  azure?: boolean;
+  provider: ChatProvider;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    endpoints: Map<string, EndpointEntry>;
+  }
+}
+
+/** Decorates `app.endpoints`: the configured chat endpoints by name. */
+export const endpointsPlugin = fp<{ endpoints: EndpointEntry[] }>(
+  async (app, { endpoints }) => {
+    app.decorate('endpoints', new Map(endpoints.map((entry) => [entry.name, entry])));
+  },
+  { name: 'chatbox-endpoints' },
+);

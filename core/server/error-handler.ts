@@ -1,0 +1,25 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ChatboxError, formatErrorMessage } from '../errors/index.js';
+
+/**
+ * Every error leaves as `{ message, code }` with the status of the code table. Unknown errors are
+ * logged and answered as a plain 500 without internals.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ChatboxError | Error, request, reply) => {
+    if (error instanceof ChatboxError) {
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      return reply.status(error.status).send({ message: formatErrorMessage(error.message, error.details), code: error.code });
+    }
+    const fastifyError = error as FastifyError;
+    const status = fastifyError.statusCode ?? 500;
+    if (status < 500) {
+      // Fastify's own 4xx (bad JSON, body too large, unsupported media type): keep its message.
+      const code = status === 413 ? 'payload_too_large' : status === 404 ? 'not_found' : 'validation_error';
+      return reply.status(status).send({ message: fastifyError.message, code });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Internal server error, wait a few moments and retry.', code: 'internal' });
+  });
+
+}
