@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../server/package-root.js';
+
+/** The built CLI: tests run what users run (`npm test` builds first). */
+export function builtCliPath(): string {
+  const path = join(packageRoot(), 'dist', 'bin', 'chatbox.js');
+  if (!existsSync(path)) throw new Error(`${path} is missing: run "npm run build" first (npm test does it).`);
+  return path;
+}
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `chatbox <args>` to completion with no terminal attached, as a script would. */
+export function runCli(args: string[], options: { cwd: string; env?: Record<string, string>; input?: string }): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [builtCliPath(), ...args], {
+      cwd: options.cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: options.cwd, ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  /** Everything the server printed so far. */
+  output: () => string;
+  /** SIGTERM, then the exit code. */
+  stop: () => Promise<number | null>;
+}
+
+/** Starts `chatbox serve --port 0` and resolves once it reports the address it listens on. */
+export function startServe(options: { cwd: string; args?: string[]; env?: Record<string, string>; command?: string[] }): Promise<RunningServer> {
+  const command = options.command ?? [process.execPath, builtCliPath()];
+  const child = spawn(command[0], [...command.slice(1), 'serve', '--port', '0', '--host', '127.0.0.1', ...(options.args ?? [])], {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: options.cwd, LOG_FORMAT: 'json', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`chatbox serve did not start:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/chatbox is ready at (http:\/\/[^\s)]+)/);
+      if (!match) return;
+      clearTimeout(timer);
+      resolve({
+        url: match[1].replace('localhost', '127.0.0.1'),
+        process: child,
+        output: () => output,
+        stop: async () => {
+          child.kill('SIGTERM');
+          return exited;
+        },
+      });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`chatbox serve exited with ${code}:\n${output}`));
+    });
+  });
+}
