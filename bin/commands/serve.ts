@@ -21,7 +21,12 @@ export function serveCommand(): Command {
     .addOption(new Option('-H, --host <host>', 'address to listen on (0.0.0.0 for every interface)').env('HOST').default('localhost'))
     .addOption(configOption())
     .addOption(dataDirOption())
-    .addOption(new Option('--trust-proxy', 'trust X-Forwarded-* headers from a reverse proxy').env('TRUST_PROXY').default(false))
+    .addOption(
+      new Option('--trust-proxy [yes]', 'trust X-Forwarded-* headers from a reverse proxy')
+        .env('TRUST_PROXY')
+        .default(false)
+        .argParser((value: string) => /^(1|true|yes|on)$/i.test(value)),
+    )
     .action(serve);
 }
 
