@@ -1,0 +1,99 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FakeControl, type ExchangeOutcome, type RecordedRequest } from './control.js';
+
+/** One request being answered, with what a provider fake needs to answer it. */
+export interface FakeExchange {
+  request: RecordedRequest;
+  response: ServerResponse;
+  control: FakeControl;
+  /** True once the socket is gone, whoever closed it: stop writing. */
+  readonly closed: boolean;
+  /** Destroys the socket on purpose (a cut stream); recorded as `disconnected`. */
+  disconnect(): void;
+}
+
+export type FakeHandler = (exchange: FakeExchange) => Promise<void>;
+
+/** A running fake upstream: its base URL, its scripting handle, and its recorded requests. */
+export interface FakeUpstream {
+  /** `http://127.0.0.1:<port>`, without a trailing slash. */
+  url: string;
+  control: FakeControl;
+  close(): Promise<void>;
+}
+
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+async function readBody(message: IncomingMessage): Promise<unknown> {
+  const parts: Buffer[] = [];
+  for await (const part of message) parts.push(part as Buffer);
+  const text = Buffer.concat(parts).toString('utf8');
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function record(message: IncomingMessage, response: ServerResponse, control: FakeControl) {
+  const url = new URL(message.url ?? '/', 'http://fake');
+  let disconnected = false;
+  let closed = false;
+  const outcome = new Promise<ExchangeOutcome>((resolve) => {
+    response.on('close', () => {
+      closed = true;
+      if (response.writableFinished) resolve('completed');
+      else resolve(disconnected ? 'disconnected' : 'client-closed');
+    });
+  });
+  const request: RecordedRequest = {
+    method: message.method ?? 'GET',
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    headers: message.headers,
+    body: await readBody(message),
+    outcome,
+  };
+  control.requests.push(request);
+  const exchange: FakeExchange = {
+    request,
+    response,
+    control,
+    get closed() {
+      return closed || response.destroyed;
+    },
+    disconnect() {
+      disconnected = true;
+      response.socket?.destroy();
+    },
+  };
+  return exchange;
+}
+
+/** Starts a loopback HTTP server on a random port that answers every request with `handler`. */
+export async function startFakeServer(handler: FakeHandler, control = new FakeControl()): Promise<FakeUpstream> {
+  const server = createServer((message, response) => {
+    void (async () => {
+      const exchange = await record(message, response, control);
+      if (control.script.firstByteDelayMs > 0) await sleep(control.script.firstByteDelayMs);
+      if (exchange.closed) return;
+      await handler(exchange);
+    })().catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
+      response.end(`fake upstream crashed: ${String(error)}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    control,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

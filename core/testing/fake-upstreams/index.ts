@@ -1,0 +1,45 @@
+/**
+ * Fake model providers for tests and benchmarks: loopback HTTP servers speaking each provider's real
+ * wire format closely enough for the official SDKs, scriptable per test, recording every request.
+ */
+import { startFakeAnthropic } from './anthropic.js';
+import { startFakeAzureOpenAI } from './azure-openai.js';
+import type { FakeUpstream } from './fake-server.js';
+import { startFakeGoogle } from './google.js';
+import { startFakeOpenAI } from './openai.js';
+
+export { FakeControl } from './control.js';
+export type { ExchangeOutcome, FakeFailure, FakeReplay, FakeScript, FakeUsage, RecordedRequest } from './control.js';
+export { startFakeServer } from './fake-server.js';
+export type { FakeExchange, FakeHandler, FakeUpstream } from './fake-server.js';
+export { startFakeAnthropic, startFakeAzureOpenAI, startFakeGoogle, startFakeOpenAI };
+
+/** All four fakes, one port each (OpenAI and Anthropic both own `GET /v1/models`). */
+export interface FakeUpstreams {
+  /** Base URL for the SDK: `${openai.url}/v1`. Also serves OpenAI-compatible custom endpoints. */
+  openai: FakeUpstream;
+  /** Group baseURL: `${azure.url}/openai/deployments/${DEPLOYMENT_NAME}`. */
+  azure: FakeUpstream;
+  /** Base URL for the SDK: `anthropic.url`. */
+  anthropic: FakeUpstream;
+  /** `requestOptions.baseUrl`: `google.url`. */
+  google: FakeUpstream;
+  /** Resets every fake's script, queues and recorded requests. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeUpstreams(): Promise<FakeUpstreams> {
+  const [openai, azure, anthropic, google] = await Promise.all([startFakeOpenAI(), startFakeAzureOpenAI(), startFakeAnthropic(), startFakeGoogle()]);
+  const all = [openai, azure, anthropic, google];
+  return {
+    openai,
+    azure,
+    anthropic,
+    google,
+    reset: () => all.forEach((upstream) => upstream.control.reset()),
+    close: async () => {
+      await Promise.all(all.map((upstream) => upstream.close()));
+    },
+  };
+}
