@@ -2,7 +2,11 @@
  * The storage contracts. Every driver (sqlite/, later mongo/) implements these unchanged, and the
  * contract suite in contract/ runs against any of them. Ids are strings minted by core (UUIDs), so a
  * record moves between drivers without translation. Dates are Date objects. Every user-owned lookup
- * takes the owner's id, so a driver can never hand one user's data to another.
+ * takes the owner's id, so a driver can never hand one user's data to another. Ids of user-owned
+ * records (conversationId, messageId, presetId, file_id, key name) are scoped by owner: another user
+ * saving a record with the same id gets their own record and never changes the owner's. In a patch,
+ * an undefined field leaves the stored value as it is (null clears it). A record has expired when its
+ * expiresAt is at or before `now`.
  */
 
 export type AuthProvider = 'local' | 'github' | 'google' | 'discord' | 'facebook' | 'openid';
@@ -33,7 +37,10 @@ export type NewUser = Omit<User, 'id' | 'createdAt' | 'updatedAt' | 'emailVerifi
 export type UserPatch = Partial<Omit<User, 'id' | 'createdAt' | 'updatedAt'>>;
 
 export interface UsersRepository {
-  /** Throws DuplicateError when the email (case-insensitive) is taken. */
+  /**
+   * Mints the id with randomUUID when none is given. Throws DuplicateError when the email
+   * (case-insensitive) or the social account (provider + providerId) is taken.
+   */
   create(user: NewUser): Promise<User>;
   findById(id: string): Promise<User | null>;
   /** Case-insensitive. */
@@ -42,6 +49,7 @@ export interface UsersRepository {
   /** Oldest first. */
   list(page: { offset: number; limit: number }): Promise<User[]>;
   count(): Promise<number>;
+  /** Throws DuplicateError like create. */
   update(id: string, patch: UserPatch): Promise<User | null>;
   /** Deletes the user and everything they own (sessions, conversations, messages, presets, keys, balance, files). */
   delete(id: string): Promise<boolean>;
@@ -137,7 +145,10 @@ export interface Page<T> {
 }
 
 export interface ConversationsRepository {
-  /** Inserts or replaces the options of the user's conversation; createdAt is kept on update. */
+  /**
+   * Inserts or replaces the options of the user's conversation; createdAt is kept on update. Options
+   * this type does not declare (the wire carries more) are kept as given.
+   */
   upsert(conversation: Omit<Conversation, 'createdAt' | 'updatedAt'> & { createdAt?: Date; updatedAt?: Date }): Promise<Conversation>;
   find(userId: string, conversationId: string): Promise<Conversation | null>;
   /** Newest updatedAt first. */
@@ -273,8 +284,12 @@ export interface BansRepository {
   /** Null when there is none or it has expired. */
   find(key: string, now: Date): Promise<Ban | null>;
   delete(key: string): Promise<boolean>;
-  /** Adds one violation to the key's count, restarting the count when the last one is older than intervalMs; returns the count. */
+  /**
+   * Adds one violation to the count of the key for this type (each type counts on its own), restarting
+   * the count when the last one is older than intervalMs; returns the count. Atomic under concurrency.
+   */
   addViolation(key: string, type: string, intervalMs: number, now: Date): Promise<number>;
+  /** Clears the key's counts of every type. */
   clearViolations(key: string): Promise<void>;
   deleteExpired(now: Date): Promise<number>;
 }

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { type ContractContext, fileInput, pause } from './context.js';
+
+export function describeFilesContract(context: ContractContext): void {
+  describe('files', () => {
+    it('round-trips a file record', async () => {
+      const user = await context.createUser();
+      const input = fileInput(user.id, { type: 'image/png', width: 640, height: 480, embedded: true, conversationId: 'conversation-1', source: 's3' });
+      const saved = await context.store.files.upsert(input);
+      expect(saved).toMatchObject(input);
+      expect(saved.createdAt).toBeInstanceOf(Date);
+      expect(await context.store.files.find(user.id, input.file_id)).toEqual(saved);
+      expect(await context.store.files.find(user.id, 'missing')).toBeNull();
+    });
+
+    it('replaces by file_id and keeps createdAt', async () => {
+      const user = await context.createUser();
+      const input = fileInput(user.id);
+      const first = await context.store.files.upsert(input);
+      await pause();
+      const replaced = await context.store.files.upsert({ ...input, filename: 'renamed.txt', bytes: 99 });
+      expect(replaced).toMatchObject({ filename: 'renamed.txt', bytes: 99, createdAt: first.createdAt });
+      expect(replaced.updatedAt.getTime()).toBeGreaterThan(first.updatedAt.getTime());
+      expect(await context.store.files.list(user.id)).toHaveLength(1);
+    });
+
+    it('lists newest first', async () => {
+      const user = await context.createUser();
+      const older = await context.store.files.upsert(fileInput(user.id));
+      await pause();
+      const newer = await context.store.files.upsert(fileInput(user.id));
+      expect((await context.store.files.list(user.id)).map((file) => file.file_id)).toEqual([newer.file_id, older.file_id]);
+    });
+
+    it('deletes the given files and counts them', async () => {
+      const user = await context.createUser();
+      const [first, second, kept] = [fileInput(user.id), fileInput(user.id), fileInput(user.id)];
+      for (const file of [first, second, kept]) await context.store.files.upsert(file);
+      expect(await context.store.files.delete(user.id, [first.file_id, second.file_id, 'missing'])).toBe(2);
+      expect((await context.store.files.list(user.id)).map((file) => file.file_id)).toEqual([kept.file_id]);
+      expect(await context.store.files.delete(user.id, [])).toBe(0);
+    });
+  });
+}

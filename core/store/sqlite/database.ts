@@ -1,0 +1,44 @@
+import Database from 'better-sqlite3';
+import { DuplicateError } from '../../errors/index.js';
+
+/** The open database and its transaction helper, handed to every repository of one store. */
+export interface SqliteConnection {
+  readonly database: Database.Database;
+  /**
+   * Runs fn in one transaction; a nested call becomes a savepoint. Writes that must not drift apart
+   * (a message and, later, its full-text index row) go through here so they commit or fail together.
+   */
+  transaction<T>(fn: () => T): T;
+}
+
+export function openConnection(filename: string): SqliteConnection {
+  const database = new Database(filename);
+  // Wait for a concurrent writer (another process on the same file) instead of failing at once.
+  database.pragma('busy_timeout = 5000');
+  // WAL lets readers run while a turn is being written; NORMAL is durable enough under WAL and much faster than FULL.
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  // Off by default in SQLite; the cascades of users.delete rely on it.
+  database.pragma('foreign_keys = ON');
+  return {
+    database,
+    transaction: <T>(fn: () => T): T => database.transaction(fn)(),
+  };
+}
+
+const uniqueViolationCodes = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
+
+/**
+ * Runs a write, turning a unique-constraint failure into the store's DuplicateError. `message` may
+ * pick the text from SQLite's own message, which names the constraint's columns.
+ */
+export function rethrowDuplicate<T>(write: () => T, message: string | ((sqliteMessage: string) => string), details: Record<string, unknown> = {}): T {
+  try {
+    return write();
+  } catch (error) {
+    if (error instanceof Database.SqliteError && uniqueViolationCodes.has(error.code)) {
+      throw new DuplicateError(typeof message === 'string' ? message : message(error.message), details);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,1 @@
+export { createSqliteStore, type SqliteStore, type SqliteStoreOptions } from './sqlite-store.js';

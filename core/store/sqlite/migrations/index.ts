@@ -1,0 +1,5 @@
+import type { Migration } from '../migrate.js';
+import { initialMigration } from './001-initial.js';
+
+/** Every migration in order. Listed by hand: the order is part of the schema's history. */
+export const migrations: readonly Migration[] = [initialMigration];

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../errors/index.js';
+import { describeStoreContract } from '../contract/index.js';
+import { migrations } from './migrations/index.js';
+import { createSqliteStore } from './sqlite-store.js';
+
+const temporaryDirectory = mkdtempSync(join(tmpdir(), 'chatbox-store-'));
+afterAll(() => rmSync(temporaryDirectory, { recursive: true, force: true }));
+const temporaryFile = (): string => join(temporaryDirectory, `${randomUUID()}.sqlite`);
+
+describeStoreContract('sqlite (:memory:)', async () => createSqliteStore({ filename: ':memory:' }));
+describeStoreContract('sqlite (file, WAL)', async () => createSqliteStore({ filename: temporaryFile() }));
+
+describe('sqlite store', () => {
+  it('opens a file database in WAL mode with foreign keys, a busy timeout and synchronous NORMAL', async () => {
+    const store = createSqliteStore({ filename: temporaryFile() });
+    expect(store.database.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(store.database.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(store.database.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(store.database.pragma('synchronous', { simple: true })).toBe(1);
+    await store.close();
+    await store.close();
+  });
+
+  it('applies each migration once and keeps the data when reopened', async () => {
+    const filename = temporaryFile();
+    const first = createSqliteStore({ filename });
+    const user = await first.users.create({ name: 'Ada', username: 'ada', email: 'ada@example.com', provider: 'local', passwordHash: 'hash' });
+    await first.close();
+
+    const reopened = createSqliteStore({ filename });
+    const applied = reopened.database.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all();
+    expect(applied).toEqual(migrations.map(({ version, name }) => ({ version, name })));
+    expect(await reopened.users.findById(user.id)).toEqual(user);
+    await reopened.close();
+  });
+
+  it('refuses a database written by a newer chatbox', async () => {
+    const filename = temporaryFile();
+    const store = createSqliteStore({ filename });
+    store.database.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(999, 'future', Date.now());
+    await store.close();
+    expect(() => createSqliteStore({ filename })).toThrow(ConfigError);
+  });
+
+  it('rolls back every write of a failed transaction', async () => {
+    const store = createSqliteStore({ filename: ':memory:' });
+    const user = await store.users.create({ name: 'Ada', username: 'ada', email: 'ada@example.com', provider: 'local', passwordHash: 'hash' });
+    expect(() =>
+      store.transaction(() => {
+        store.database.prepare('UPDATE users SET name = ? WHERE id = ?').run('Changed', user.id);
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
+    expect((await store.users.findById(user.id))?.name).toBe('Ada');
+    await store.close();
+  });
+
+  it('pages the conversation list from the (user, updatedAt) index, fast on 100k rows', async () => {
+    const store = createSqliteStore({ filename: ':memory:' });
+    const user = await store.users.create({ name: 'Ada', username: 'ada', email: 'ada@example.com', provider: 'local', passwordHash: 'hash' });
+    const other = await store.users.create({ name: 'Bob', username: 'bob', email: 'bob@example.com', provider: 'local', passwordHash: 'hash' });
+    const insert = store.database.prepare(
+      "INSERT INTO conversations (user_id, conversation_id, title, options, created_at, updated_at) VALUES (?, ?, 'Chat', '{}', ?, ?)",
+    );
+    store.transaction(() => {
+      for (let index = 0; index < 100_000; index++) insert.run(index % 2 ? user.id : other.id, `c-${index}`, index, index);
+    });
+
+    const plan = store.database
+      .prepare('EXPLAIN QUERY PLAN SELECT * FROM conversations WHERE user_id = ? ORDER BY updated_at DESC, conversation_id DESC LIMIT 25 OFFSET 0')
+      .all('x')
+      .map((step) => (step as { detail: string }).detail)
+      .join('\n');
+    expect(plan).toContain('conversations_user_updated');
+
+    const started = performance.now();
+    const page = await store.conversations.list(user.id, { offset: 1000, limit: 25 });
+    const elapsed = performance.now() - started;
+    expect(page.total).toBe(50_000);
+    expect(page.items[0].conversationId).toBe(`c-${99_999 - 2000}`);
+    expect(elapsed).toBeLessThan(200);
+    await store.close();
+  });
+});
