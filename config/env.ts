@@ -31,6 +31,8 @@ const text = (fallback?: string) =>
     .transform((value) => (value === undefined || value.trim() === '' ? fallback : value.trim()));
 
 export const envSchema = z.object({
+  /** librechat.yaml location: a file path or an http(s) URL. Unset: ./librechat.yaml when present. */
+  CONFIG_PATH: text(),
   APP_TITLE: text('chatbox'),
   CUSTOM_FOOTER: text(),
   HELP_AND_FAQ_URL: text(),

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { headersSchema, modelListSchema, titleMethodSchema } from '../common.js';
+
+export const assistantCapabilities = ['code_interpreter', 'image_vision', 'retrieval', 'actions', 'tools'] as const;
+
+export type AssistantCapability = (typeof assistantCapabilities)[number];
+
+const idListSchema = z.array(z.string().min(1)).min(1);
+
+/** `endpoints.assistants`: the OpenAI Assistants API endpoint. */
+export const assistantsEndpointSchema = z
+  .strictObject({
+    /** Hide the assistant builder panel (users can still chat with existing assistants). */
+    disableBuilder: z.boolean().optional(),
+    pollIntervalMs: z.number().positive().optional(),
+    timeoutMs: z.number().positive().optional(),
+    /** Only these assistant ids are listed… */
+    supportedIds: idListSchema.optional(),
+    /** …or every assistant except these. */
+    excludedIds: idListSchema.optional(),
+    /** Models that may use the retrieval tool. */
+    retrievalModels: z.array(z.string().min(1)).min(1).optional(),
+    capabilities: z.array(z.enum(assistantCapabilities)).default([...assistantCapabilities]),
+    apiKey: z.string().optional(),
+    baseURL: z.string().optional(),
+    models: modelListSchema.optional(),
+    titleConvo: z.boolean().optional(),
+    titleMethod: titleMethodSchema.optional(),
+    titleModel: z.string().optional(),
+    headers: headersSchema.optional(),
+  })
+  .refine((assistants) => !(assistants.supportedIds && assistants.excludedIds), {
+    error: 'set either supportedIds or excludedIds, not both',
+    path: ['excludedIds'],
+  });
+
+export type AssistantsEndpointConfig = z.output<typeof assistantsEndpointSchema>;

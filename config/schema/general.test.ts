@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { validateConfig } from '../validate.js';
+
+const check = (document: Record<string, unknown>) => validateConfig({ version: '1.0.6', ...document }, {});
+
+describe('top-level settings', () => {
+  it('fills the defaults of a minimal file', () => {
+    const { config, errors } = check({});
+    expect(errors).toEqual([]);
+    expect(config).toMatchObject({
+      version: '1.0.6',
+      cache: true,
+      fileStrategy: 'local',
+      secureImageLinks: false,
+      imageOutputType: 'png',
+      registration: { socialLogins: ['github', 'google', 'discord', 'openid', 'facebook'] },
+      ssrf: { allowedHosts: [] },
+    });
+    expect(config?.endpoints).toBeUndefined();
+  });
+
+  it('requires version', () => {
+    const { errors } = validateConfig({ cache: true }, {});
+    expect(errors).toEqual([{ path: 'version', message: 'required (expected a version string such as 1.0.6)' }]);
+  });
+
+  it('rejects a version that is not a version number', () => {
+    expect(check({ version: 'latest' }).errors).toEqual([{ path: 'version', message: 'expected a version such as 1.0.6' }]);
+  });
+
+  it('reports wrong types and values of scalar settings with their paths', () => {
+    const { errors, config } = check({ cache: 'yes', fileStrategy: 'ftp', imageOutputType: 'gif', secureImageLinks: 1 });
+    expect(config).toBeNull();
+    expect(errors.map((error) => error.path)).toEqual(['cache', 'fileStrategy', 'secureImageLinks', 'imageOutputType']);
+    expect(errors[1].message).toContain('"local"');
+    expect(errors[3].message).toContain('"webp"');
+  });
+});
+
+describe('interface', () => {
+  it('accepts footer links', () => {
+    const link = { externalUrl: 'https://example.com/terms', openNewTab: true };
+    expect(check({ interface: { termsOfService: link } }).config?.interface).toEqual({ termsOfService: link });
+  });
+
+  it('rejects a non-boolean openNewTab', () => {
+    const { errors } = check({ interface: { privacyPolicy: { externalUrl: 'x', openNewTab: 'yes' } } });
+    expect(errors).toEqual([{ path: 'interface.privacyPolicy.openNewTab', message: expect.stringContaining('boolean') }]);
+  });
+});
+
+describe('registration', () => {
+  it('keeps the configured order of social logins and the allowed domains', () => {
+    const { config } = check({ registration: { socialLogins: ['google', 'github'], allowedDomains: ['example.com'] } });
+    expect(config?.registration).toEqual({ socialLogins: ['google', 'github'], allowedDomains: ['example.com'] });
+  });
+
+  it('rejects an unknown social provider at its index', () => {
+    const { errors } = check({ registration: { socialLogins: ['github', 'myspace'] } });
+    expect(errors).toEqual([{ path: 'registration.socialLogins[1]', message: expect.stringContaining('"github"') }]);
+  });
+});
+
+describe('rateLimits', () => {
+  it('accepts the file upload limits', () => {
+    const fileUploads = { ipMax: 100, ipWindowInMinutes: 60, userMax: 50, userWindowInMinutes: 60 };
+    expect(check({ rateLimits: { fileUploads } }).config?.rateLimits).toEqual({ fileUploads });
+  });
+
+  it('rejects non-positive and non-numeric limits', () => {
+    const { errors } = check({ rateLimits: { fileUploads: { ipMax: 0, userWindowInMinutes: '5' } } });
+    expect(errors.map((error) => error.path)).toEqual(['rateLimits.fileUploads.ipMax', 'rateLimits.fileUploads.userWindowInMinutes']);
+  });
+});
+
+describe('ssrf', () => {
+  it('accepts host names, IPs and subdomain wildcards', () => {
+    const allowedHosts = ['llm.internal', '10.0.0.5', '*.corp.example.com', '[::1]'];
+    expect(check({ ssrf: { allowedHosts } }).config?.ssrf).toEqual({ allowedHosts });
+  });
+
+  it('refuses a URL where a host is expected', () => {
+    const { errors } = check({ ssrf: { allowedHosts: ['ok.example.com', 'https://api.example.com/v1'] } });
+    expect(errors).toEqual([{ path: 'ssrf.allowedHosts[1]', message: expect.stringContaining('not a URL') }]);
+  });
+});
