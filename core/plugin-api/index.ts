@@ -87,6 +87,8 @@ export interface ProviderFailure {
 export interface ModelListOptions {
   /** Credentials a user supplied for this request when the endpoint is user_provided. */
   credentials?: ProviderCredentials;
+  /** The chatbox user id, for endpoints that query their model list per user (custom `models.userIdQuery`). */
+  user?: string;
   signal?: AbortSignal;
 }
 

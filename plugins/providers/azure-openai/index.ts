@@ -3,7 +3,7 @@ import { createAzureOpenAIProvider } from './azure-openai-provider.js';
 import { azureOpenAISettingsSchema, type ResolvedAzureOpenAISettings } from './settings.js';
 
 export { createAzureOpenAIProvider } from './azure-openai-provider.js';
-export { resolveAzureTarget, stripOperationPath, type AzureTarget } from './resolve-target.js';
+export { resolveAzureTarget, type AzureTarget } from './resolve-target.js';
 export {
   azureGroupSettingsSchema,
   azureOpenAISettingsSchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { azureOpenAISettingsSchema, resolveAzureTarget, stripOperationPath } from './index.js';
+import { azureOpenAISettingsSchema, resolveAzureTarget } from './index.js';
 
 const group = { group: 'eastus', apiKey: 'key', instanceName: 'my-eastus', deploymentName: 'gpt-4-turbo', version: '2024-02-15-preview', models: { 'gpt-4-turbo': true as const } };
 const resolve = (groups: unknown[], model: string, credentials?: Parameters<typeof resolveAzureTarget>[2]) =>
@@ -27,11 +27,5 @@ describe('resolveAzureTarget', () => {
   it('explains a missing version or key', () => {
     expect(resolve([{ ...group, version: undefined }], 'gpt-4-turbo')).toMatchObject({ kind: 'bad_request' });
     expect(resolve([{ ...group, apiKey: 'user_provided' }], 'gpt-4-turbo')).toMatchObject({ kind: 'invalid_api_key' });
-  });
-
-  it('strips the operation path LibreChat lets a baseURL carry', () => {
-    expect(stripOperationPath('https://m.eastus.inference.ai.azure.com/v1/chat/completions')).toBe('https://m.eastus.inference.ai.azure.com/v1');
-    expect(stripOperationPath('https://x/openai/deployments/d/chat/completions?api-version=1')).toBe('https://x/openai/deployments/d');
-    expect(stripOperationPath('https://x/v1/')).toBe('https://x/v1');
   });
 });

@@ -1,5 +1,6 @@
 import type { ProviderCredentials, ProviderFailure } from '../../../core/plugin-api/index.js';
 import { pickCredential } from '../../shared/credentials.js';
+import { stripOperationPath } from '../../shared/openai-compatible/index.js';
 import { providerFailure } from '../../shared/provider-failure.js';
 import type { AzureGroupSettings, ResolvedAzureOpenAISettings } from './settings.js';
 
@@ -25,11 +26,6 @@ function userOverrides(credentials?: ProviderCredentials) {
     deploymentName: extra.deploymentName ?? extra.azureOpenAIApiDeploymentName,
     version: extra.version ?? extra.azureOpenAIApiVersion,
   };
-}
-
-/** LibreChat accepts a baseURL with the operation path; the SDK appends it itself. */
-export function stripOperationPath(url: string): string {
-  return url.replace(/\?.*$/, '').replace(/\/(chat\/)?completions\/?$/, '').replace(/\/+$/, '');
 }
 
 function findGroup(settings: ResolvedAzureOpenAISettings, model: string): AzureGroupSettings | undefined {

@@ -4,3 +4,4 @@ export { OpenAIChunkMapper } from './chunk-mapper.js';
 export { classifyOpenAIError } from './classify-error.js';
 export { streamChatCompletion, type CompletionStreamOptions } from './stream-chat-completion.js';
 export { fetchModelIds, modelsWithFallback } from './list-models.js';
+export { stripOperationPath } from './base-url.js';
