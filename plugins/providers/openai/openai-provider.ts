@@ -2,7 +2,8 @@ import OpenAI from 'openai';
 import type { ChatProvider, ModelListOptions, PluginLogger, ProviderCredentials } from '../../../core/plugin-api/index.js';
 import { pickCredential } from '../../shared/credentials.js';
 import { failedStream } from '../../shared/guard-stream.js';
-import { buildChatCompletionBody, fetchModelIds, modelsWithFallback, streamChatCompletion } from '../../shared/openai-compatible/index.js';
+import { modelsWithFallback } from '../../shared/model-list.js';
+import { buildChatCompletionBody, fetchModelIds, streamChatCompletion } from '../../shared/openai-compatible/index.js';
 import { providerFailure } from '../../shared/provider-failure.js';
 import { defaultOpenAIModels, openAISettingsSchema, type OpenAISettings, type ResolvedOpenAISettings } from './settings.js';
 

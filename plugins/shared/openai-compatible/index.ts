@@ -3,5 +3,5 @@ export { buildChatCompletionBody, isReasoningModel, type BodyOptions } from './r
 export { OpenAIChunkMapper } from './chunk-mapper.js';
 export { classifyOpenAIError } from './classify-error.js';
 export { streamChatCompletion, type CompletionStreamOptions } from './stream-chat-completion.js';
-export { fetchModelIds, modelsWithFallback } from './list-models.js';
+export { fetchModelIds } from './list-models.js';
 export { stripOperationPath } from './base-url.js';

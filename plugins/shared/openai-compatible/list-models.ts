@@ -5,14 +5,3 @@ export async function fetchModelIds(client: OpenAI, options: { signal?: AbortSig
   const page = await client.models.list({ signal: options.signal, ...(options.query ? { query: options.query } : {}) });
   return page.data.map((model) => model.id);
 }
-
-/** The fetched list when it is usable, the fallback when the fetch fails or finds nothing. */
-export async function modelsWithFallback(load: () => Promise<string[]>, fallback: string[], onError?: (error: unknown) => void): Promise<string[]> {
-  try {
-    const models = await load();
-    return models.length > 0 ? models : fallback;
-  } catch (error) {
-    onError?.(error);
-    return fallback;
-  }
-}
