@@ -3,12 +3,14 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ChatboxConfig } from '../../config/types.js';
 import { authPlugin } from '../auth/auth-plugin.js';
+import type { OAuthEndpointOverrides } from '../auth/oauth/provider-descriptor.js';
 import type { PluginDefinition } from '../plugin-api/index.js';
 import { authRoutes } from '../routes/auth/routes.js';
 import { configRoutes } from '../routes/config/routes.js';
 import { endpointsRoutes } from '../routes/endpoints/routes.js';
 import { healthRoutes } from '../routes/health/routes.js';
 import { modelsRoutes } from '../routes/models/routes.js';
+import { oauthRoutes } from '../routes/oauth/routes.js';
 import { userRoutes } from '../routes/user/routes.js';
 import { createStore } from '../store/create-store.js';
 import type { Store } from '../store/types.js';
@@ -32,6 +34,8 @@ export interface BuildServerOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** Where the built UI lives; defaults to ui/dist of the package. */
   uiDistDir?: string;
+  /** Social-login provider URLs instead of the public ones (tests point them at a loopback fake). */
+  oauthEndpoints?: OAuthEndpointOverrides;
 }
 
 declare module 'fastify' {
@@ -62,6 +66,7 @@ export async function buildServer(config: ChatboxConfig, options: BuildServerOpt
   await app.register(healthRoutes);
   await app.register(configRoutes, { config });
   await app.register(authRoutes, { config });
+  await app.register(oauthRoutes, { config, endpoints: options.oauthEndpoints });
   await app.register(userRoutes);
   await app.register(endpointsRoutes);
   await app.register(modelsRoutes);
