@@ -13,6 +13,10 @@ export interface EndpointEntry {
   iconURL?: string;
   modelDisplayLabel?: string;
   azure?: boolean;
+  /** Title new conversations (librechat.yaml titleConvo; on unless turned off). */
+  titleConvo?: boolean;
+  /** The model that writes titles; the conversation's model when unset. */
+  titleModel?: string;
   provider: ChatProvider;
 }
 

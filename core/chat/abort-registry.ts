@@ -1,0 +1,35 @@
+/**
+ * The turns in flight, by user and abort key (the conversation id), so that POST …/abort can stop
+ * one and answer with what it saved. In memory: an abort must reach the process running the turn.
+ */
+export interface RunningTurn {
+  controller: AbortController;
+  /** Resolves with the final payload once the turn has saved what it had. */
+  settled: Promise<unknown>;
+}
+
+export function createAbortRegistry() {
+  const running = new Map<string, RunningTurn>();
+  const keyOf = (userId: string, abortKey: string) => `${userId}:${abortKey}`;
+  return {
+    add(userId: string, abortKey: string, turn: RunningTurn): () => void {
+      const key = keyOf(userId, abortKey);
+      running.set(key, turn);
+      return () => {
+        if (running.get(key) === turn) running.delete(key);
+      };
+    },
+    /** Stops the user's turn and waits for its final payload; null when none runs under that key. */
+    async abort(userId: string, abortKey: string): Promise<unknown | null> {
+      const turn = running.get(keyOf(userId, abortKey));
+      if (!turn) return null;
+      turn.controller.abort();
+      return turn.settled;
+    },
+    get size() {
+      return running.size;
+    },
+  };
+}
+
+export type AbortRegistry = ReturnType<typeof createAbortRegistry>;

@@ -1,0 +1,33 @@
+import fp from 'fastify-plugin';
+import { createAbortRegistry } from './abort-registry.js';
+import { createBalance } from './balance.js';
+import type { ChatServices } from './chat-services.js';
+import { createMessageLimits } from './message-limits.js';
+import { createModelCatalog } from './model-catalog.js';
+import { createTitleService } from './titles.js';
+import { createCredentialsResolver } from './user-credentials.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    chat: ChatServices;
+  }
+}
+
+/** Decorates `app.chat`: the services every turn shares (limits, aborts, titles, balance, models). */
+export const chatPlugin = fp(
+  async (app) => {
+    const balance = createBalance(app.store, app.config.env.CHECK_BALANCE);
+    app.decorate('chat', {
+      store: app.store,
+      env: app.config.env,
+      log: app.log,
+      aborts: createAbortRegistry(),
+      limits: createMessageLimits(app.config.env, app.auth.bans),
+      balance,
+      models: createModelCatalog(),
+      titles: createTitleService({ store: app.store, balance, log: app.log }),
+      credentials: createCredentialsResolver(app.userKeys),
+    } satisfies ChatServices);
+  },
+  { name: 'chatbox-chat', dependencies: ['chatbox-store', 'chatbox-auth', 'chatbox-user-keys'] },
+);

@@ -1,0 +1,58 @@
+import type { FastifyReply } from 'fastify';
+
+/** A server-sent event stream on a hijacked reply, in the frames LibreChat's client reads. */
+export interface EventStream {
+  /** `event: message` with JSON data. */
+  send(data: unknown): void;
+  /** `event: error` with JSON data, then the end of the stream. */
+  fail(data: unknown): void;
+  end(): void;
+  /** True once the client went away or the stream ended. */
+  readonly closed: boolean;
+  /** Called once when the client disconnects before the stream ended. */
+  onDisconnect(listener: () => void): void;
+}
+
+/**
+ * Sends the headers at once, before anything is stored, so the client sees the stream start
+ * without waiting on the database or the upstream.
+ */
+export function openEventStream(reply: FastifyReply): EventStream {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-content-type-options': 'nosniff',
+  });
+  raw.flushHeaders();
+  let ended = false;
+  const listeners: Array<() => void> = [];
+  raw.on('close', () => {
+    if (ended) return;
+    ended = true;
+    for (const listener of listeners) listener();
+  });
+  const write = (event: string, data: unknown) => {
+    if (!ended) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    raw.end();
+  };
+  return {
+    send: (data) => write('message', data),
+    fail: (data) => {
+      write('error', data);
+      end();
+    },
+    end,
+    get closed() {
+      return ended;
+    },
+    onDisconnect: (listener) => listeners.push(listener),
+  };
+}

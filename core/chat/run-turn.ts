@@ -1,0 +1,172 @@
+import type { ChatPart, ProviderCredentials } from '../plugin-api/index.js';
+import type { AskRequest } from '../protocol/ask.js';
+import { toConversationDto } from '../routes/convos/conversation-dto.js';
+import { toMessageDto } from '../routes/messages/message-dto.js';
+import type { EndpointEntry } from '../server/endpoints-plugin.js';
+import type { Conversation, Message, User } from '../store/types.js';
+import { ChatboxError } from '../errors/index.js';
+import { buildChatRequest, turnOptions } from './build-chat-request.js';
+import type { ChatServices } from './chat-services.js';
+import type { EventStream } from './event-stream.js';
+import { branchTo } from './message-tree.js';
+import { senderFor } from './sender.js';
+import { countTokens } from './tokens.js';
+import type { TurnPlan } from './turn-plan.js';
+import { errorText, failureToError } from './turn-errors.js';
+
+/** The partial reply is written at most this often while streaming, never per token. */
+const PARTIAL_SAVE_MS = 3_000;
+
+export interface TurnInput {
+  user: User;
+  ip: string;
+  entry: EndpointEntry;
+  body: AskRequest;
+  plan: TurnPlan;
+  stream: EventStream;
+}
+
+/**
+ * One turn, from an open event stream to the final frame: limits and credentials, the user
+ * message (then `created`), the upstream stream (cumulative `message` frames), and the saved reply
+ * (then `final`). Stopping, a disconnect or a failure after some text keep the text, unfinished.
+ */
+export async function runTurn(services: ChatServices, input: TurnInput): Promise<void> {
+  const { store, log } = services;
+  const { user, entry, plan, body, stream } = input;
+  const options = turnOptions(body, plan.conversation);
+  const sender = senderFor(entry, options);
+  const controller = new AbortController();
+  stream.onDisconnect(() => controller.abort());
+  const failFrame = (error: unknown, extra: Record<string, unknown> = {}) => ({
+    sender, messageId: plan.responseMessageId, conversationId: plan.conversationId, parentMessageId: plan.userMessage.messageId,
+    text: errorText(error), error: true, final: true, unfinished: false, isCreatedByUser: false, ...extra,
+  });
+
+  let release: (() => void) | undefined;
+  let credentials: ProviderCredentials | undefined;
+  let model: string;
+  try {
+    release = await services.limits.acquire(user.id, input.ip);
+    credentials = await services.credentials(user.id, entry);
+    const models = await services.models.list(entry, user.id, credentials);
+    model = options.model ?? models[0] ?? '';
+    if (!models.includes(model)) throw new ChatboxError('illegal_model_request', `The model "${model}" is not offered by ${entry.name}`);
+  } catch (error) {
+    release?.();
+    if (!(error instanceof ChatboxError)) log.error({ err: error }, 'turn could not start');
+    stream.fail(failFrame(error));
+    return;
+  }
+
+  try {
+    await streamReply(services, input, { options, sender, model, credentials, controller, failFrame });
+  } finally {
+    release();
+  }
+}
+
+interface TurnState {
+  options: ReturnType<typeof turnOptions>;
+  sender: string;
+  model: string;
+  credentials: ProviderCredentials | undefined;
+  controller: AbortController;
+  failFrame: (error: unknown, extra?: Record<string, unknown>) => Record<string, unknown>;
+}
+
+async function streamReply(services: ChatServices, input: TurnInput, state: TurnState): Promise<void> {
+  const { store, log } = services;
+  const { user, entry, plan, stream } = input;
+  const { options, sender, model, controller } = state;
+  const now = new Date();
+
+  let conversation: Conversation = await store.conversations.upsert({
+    ...options, conversationId: plan.conversationId, user: user.id, title: plan.conversation?.title ?? 'New Chat',
+    endpoint: entry.name, endpointType: entry.type ?? null, model,
+  });
+  const userMessage: Message = plan.userMessage.isNew
+    ? await store.messages.upsert({
+        messageId: plan.userMessage.messageId, conversationId: plan.conversationId, user: user.id, parentMessageId: plan.userMessage.parentMessageId,
+        endpoint: entry.name, model, sender: 'User', text: plan.userMessage.text, isCreatedByUser: true, error: false, unfinished: false,
+        tokenCount: countTokens(plan.userMessage.text, model), createdAt: now,
+      })
+    : plan.messages.find((message) => message.messageId === plan.userMessage.messageId)!;
+  stream.send({ created: true, message: toMessageDto(userMessage) });
+
+  const branch = [...branchTo(plan.messages, plan.userMessage.parentMessageId), userMessage];
+  const built = buildChatRequest({ model, userId: user.id, options, branch, generation: plan.generation });
+
+  let text = plan.generation;
+  const reply = (fields: Partial<Message>) =>
+    store.messages.upsert({
+      messageId: plan.responseMessageId, conversationId: plan.conversationId, user: user.id, parentMessageId: userMessage.messageId,
+      endpoint: entry.name, model, sender, text, isCreatedByUser: false, error: false, unfinished: true,
+      createdAt: plan.responseCreatedAt, ...fields,
+    });
+  let saving: Promise<unknown> = Promise.resolve();
+  let lastSave = Date.now();
+  let finishReason: string = 'stop';
+  let failure: ChatboxError | undefined;
+  let usage: { promptTokens: number; completionTokens: number } | undefined;
+
+  let resolveSettled!: (payload: unknown) => void;
+  const settled = new Promise<unknown>((resolve) => (resolveSettled = resolve));
+  const unregister = services.aborts.add(user.id, plan.conversationId, { controller, settled });
+
+  try {
+    await services.balance.assertCanAfford(user.id, model, built.promptTokens);
+    let initial = true;
+    const parts: AsyncIterable<ChatPart> = entry.provider.stream(built.request, { signal: controller.signal, credentials: state.credentials });
+    for await (const part of parts) {
+      if (part.type === 'text-delta') {
+        text += part.text;
+        stream.send({ message: true, text, initial, messageId: plan.responseMessageId, parentMessageId: userMessage.messageId, conversationId: plan.conversationId, sender });
+        initial = false;
+        if (Date.now() - lastSave >= PARTIAL_SAVE_MS) {
+          lastSave = Date.now();
+          const snapshot = text;
+          saving = saving.then(() => reply({ text: snapshot })).catch((error: unknown) => log.warn({ err: error }, 'saving the partial reply failed'));
+        }
+      } else if (part.type === 'usage') {
+        usage = { promptTokens: part.promptTokens, completionTokens: part.completionTokens };
+      } else if (part.type === 'finish') {
+        finishReason = part.finishReason;
+      } else if (part.type === 'error') {
+        if (part.error.kind === 'aborted' || controller.signal.aborted) finishReason = 'incomplete';
+        else failure = failureToError(part.error, state.credentials !== undefined);
+      }
+    }
+    if (controller.signal.aborted) finishReason = 'incomplete';
+  } catch (error) {
+    failure = error instanceof ChatboxError ? error : new ChatboxError('internal');
+    if (!(error instanceof ChatboxError)) log.error({ err: error }, 'turn failed');
+  }
+
+  await saving;
+  const promptTokens = usage?.promptTokens || built.promptTokens;
+  const completionTokens = usage?.completionTokens || countTokens(text.slice(plan.generation.length), model);
+  const keepPartial = text.length > plan.generation.length;
+  if (failure && !keepPartial) {
+    const saved = await reply({ text: errorText(failure), error: true, unfinished: false, finish_reason: 'error' });
+    stream.fail({ ...toMessageDto(saved), final: true });
+    resolveSettled(null);
+    unregister();
+    return;
+  }
+
+  const unfinished = failure !== undefined || finishReason === 'incomplete';
+  const response = await reply({ text, unfinished, finish_reason: unfinished ? 'incomplete' : finishReason, tokenCount: countTokens(text, model) });
+  conversation = (await store.conversations.update(user.id, plan.conversationId, { model, endpoint: entry.name })) ?? conversation;
+  await services.balance.spend({ userId: user.id, conversationId: plan.conversationId, model, context: unfinished ? 'incomplete' : 'message', promptTokens, completionTokens }).catch((error: unknown) => log.error({ err: error }, 'recording the token spend failed'));
+  const payload = { final: true, conversation: toConversationDto(conversation), title: conversation.title, requestMessage: toMessageDto(userMessage), responseMessage: toMessageDto(response) };
+  stream.send(payload);
+  stream.end();
+  resolveSettled(payload);
+  unregister();
+
+  const firstExchange = plan.kind === 'new' && plan.conversation === null;
+  if (firstExchange && !unfinished && services.env.TITLE_CONVO && entry.titleConvo !== false) {
+    services.titles.schedule({ userId: user.id, conversationId: plan.conversationId, entry, model: entry.titleModel ?? model, credentials: state.credentials, userText: userMessage.text, replyText: text });
+  }
+}

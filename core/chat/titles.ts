@@ -1,0 +1,79 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ProviderCredentials } from '../plugin-api/index.js';
+import type { EndpointEntry } from '../server/endpoints-plugin.js';
+import type { Store } from '../store/types.js';
+import type { Balance } from './balance.js';
+import { countTokens } from './tokens.js';
+
+const KEEP_MS = 2 * 60 * 1000;
+const MAX_INPUT_CHARS = 1_000;
+
+const PROMPT = 'Write a concise title of at most five words for the conversation below. Answer with the title only, no quotes and no final punctuation.';
+
+/** Strips what models add around a title: quotes, a "Title:" label, final punctuation, extra lines. */
+export function cleanTitle(raw: string): string {
+  const line = raw.trim().split('\n')[0] ?? '';
+  const title = line.replace(/^title:\s*/i, '').replace(/^["'“”*]+|["'“”*]+$/g, '').replace(/[.!。]+$/, '').trim();
+  return title.slice(0, 80);
+}
+
+export interface TitleJob {
+  userId: string;
+  conversationId: string;
+  entry: EndpointEntry;
+  model: string;
+  credentials?: ProviderCredentials;
+  userText: string;
+  replyText: string;
+}
+
+/**
+ * Titles the first exchange of a conversation in the background, saves it, and keeps it for two
+ * minutes so POST /api/convos/gen_title can hand it to the client once.
+ */
+export function createTitleService(deps: { store: Store; balance: Balance; log: FastifyBaseLogger }) {
+  const pending = new Map<string, Promise<string | null>>();
+  const keyOf = (userId: string, conversationId: string) => `${userId}:${conversationId}`;
+
+  async function generate(job: TitleJob): Promise<string | null> {
+    const content = `User: ${job.userText.slice(0, MAX_INPUT_CHARS)}\n\nAssistant: ${job.replyText.slice(0, MAX_INPUT_CHARS)}`;
+    const request = { model: job.model, system: PROMPT, messages: [{ role: 'user' as const, content }], parameters: { temperature: 0.2, maxOutputTokens: 16 }, user: job.userId };
+    let text = '';
+    let usage = { promptTokens: countTokens(PROMPT + content, job.model), completionTokens: 0 };
+    for await (const part of job.entry.provider.stream(request, { signal: AbortSignal.timeout(30_000), credentials: job.credentials })) {
+      if (part.type === 'text-delta') text += part.text;
+      else if (part.type === 'usage') usage = part;
+      else if (part.type === 'error') throw new Error(part.error.message);
+    }
+    const title = cleanTitle(text);
+    if (!title) return null;
+    await deps.store.conversations.update(job.userId, job.conversationId, { title });
+    await deps.balance.spend({ userId: job.userId, conversationId: job.conversationId, model: job.model, context: 'title', promptTokens: usage.promptTokens, completionTokens: usage.completionTokens || countTokens(text, job.model) });
+    return title;
+  }
+
+  return {
+    schedule(job: TitleJob): void {
+      const key = keyOf(job.userId, job.conversationId);
+      const promise = generate(job).catch((error: unknown) => {
+        deps.log.warn({ err: error, conversationId: job.conversationId }, 'title generation failed');
+        return null;
+      });
+      pending.set(key, promise);
+      setTimeout(() => {
+        if (pending.get(key) === promise) pending.delete(key);
+      }, KEEP_MS).unref();
+    },
+    /** The generated title, waiting up to `waitMs` for it; null when there is none. Handed out once. */
+    async take(userId: string, conversationId: string, waitMs: number): Promise<string | null> {
+      const key = keyOf(userId, conversationId);
+      const promise = pending.get(key);
+      if (!promise) return null;
+      const title = await Promise.race([promise, new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs).unref())]);
+      if (title) pending.delete(key);
+      return title;
+    },
+  };
+}
+
+export type TitleService = ReturnType<typeof createTitleService>;

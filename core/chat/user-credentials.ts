@@ -1,0 +1,35 @@
+import { ChatboxError } from '../errors/index.js';
+import type { ProviderCredentials } from '../plugin-api/index.js';
+import type { EndpointEntry } from '../server/endpoints-plugin.js';
+import type { CredentialsResolver } from './chat-services.js';
+
+/**
+ * Turns a user's saved key into provider credentials. The saved value is the key itself, or JSON:
+ * `{apiKey, baseURL}` for custom endpoints, Azure's `azureOpenAIApi*` fields, or a Google service
+ * account. A needed base URL that is missing is the catalogue's no_base_url.
+ */
+export function parseUserKey(value: string, entry: EndpointEntry): ProviderCredentials {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    parsed = undefined;
+  }
+  const credentials: ProviderCredentials =
+    parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (() => {
+          const fields = parsed as Record<string, unknown>;
+          const text = (name: string) => (typeof fields[name] === 'string' && fields[name] !== '' ? (fields[name] as string) : undefined);
+          return { apiKey: text('apiKey') ?? text('azureOpenAIApiKey'), baseURL: text('baseURL'), extra: fields };
+        })()
+      : { apiKey: value };
+  if (entry.userProvideURL && !credentials.baseURL) throw new ChatboxError('no_base_url');
+  return credentials;
+}
+
+export function createCredentialsResolver(userKeys: { get(userId: string, name: string, label?: string): Promise<string> }): CredentialsResolver {
+  return async (userId: string, entry: EndpointEntry) => {
+    if (!entry.userProvide && !entry.userProvideURL) return undefined;
+    return parseUserKey(await userKeys.get(userId, entry.name, entry.modelDisplayLabel ?? entry.name), entry);
+  };
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { endpointOptionsSchema } from './preset.js';
+
+const id = (field: string) => z.string({ message: `${field} must be a string` }).trim().min(1, `${field} must not be empty`).max(200, `${field} is too long`);
+
+/**
+ * POST /api/ask/{endpoint} and /api/edit/{endpoint}: the message fields LibreChat's client sends,
+ * merged with the conversation's endpoint options (validated with the preset ranges). Fields the
+ * client adds for its own use (sender, isCreatedByUser, error …) are ignored.
+ */
+export const askRequestSchema = endpointOptionsSchema.extend({
+  text: z.string({ message: 'text is required' }).max(1_000_000, 'text is too long'),
+  conversationId: id('conversationId').nullable().optional(),
+  parentMessageId: id('parentMessageId').nullable().optional(),
+  messageId: id('messageId').nullable().optional(),
+  overrideParentMessageId: id('overrideParentMessageId').nullable().optional(),
+  responseMessageId: id('responseMessageId').nullable().optional(),
+  generation: z.string({ message: 'generation must be a string' }).nullable().optional(),
+  isContinued: z.boolean().nullable().optional(),
+  isRegenerate: z.boolean().nullable().optional(),
+  isEdited: z.boolean().nullable().optional(),
+  /** The expiry of the user's key as the client knows it; the server checks its own record. */
+  key: z.string().nullable().optional(),
+});
+
+export type AskRequest = z.output<typeof askRequestSchema>;
+
+/** POST …/abort */
+export const abortRequestSchema = z.object({
+  abortKey: id('abortKey'),
+  endpoint: z.string().optional(),
+});
+
+/** Stream frames (`event: message` unless noted), in the order the client receives them. */
+export interface CreatedFrame {
+  created: true;
+  message: unknown;
+}
+export interface ProgressFrame {
+  message: true;
+  /** The whole reply so far, not a delta. */
+  text: string;
+  initial: boolean;
+  messageId: string;
+  parentMessageId: string;
+  conversationId: string;
+  sender: string;
+}
+export interface FinalFrame {
+  final: true;
+  conversation: unknown;
+  title: string;
+  requestMessage: unknown;
+  responseMessage: unknown;
+}
+
+/** POST /api/convos/gen_title */
+export const titleRequestSchema = z.object({ conversationId: id('conversationId') });

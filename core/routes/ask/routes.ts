@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { openEventStream } from '../../chat/event-stream.js';
+import { runTurn } from '../../chat/run-turn.js';
+import { planTurn } from '../../chat/turn-plan.js';
+import { ChatboxError } from '../../errors/index.js';
+import { abortRequestSchema, askRequestSchema, titleRequestSchema } from '../../protocol/ask.js';
+import { parseInput } from '../parse.js';
+
+const endpointParam = (request: FastifyRequest) => (request.params as { endpoint: string }).endpoint;
+
+/**
+ * POST /api/ask/{endpoint} (new turn, regenerate) and /api/edit/{endpoint} (continue an edited or
+ * cut reply) stream server-sent events; …/abort stops a turn and answers its final payload.
+ * Custom endpoints come in as /api/ask/custom with their name in `endpoint`, as LibreChat sends them.
+ */
+export async function askRoutes(app: FastifyInstance): Promise<void> {
+  const authenticate = app.auth.authenticate;
+
+  for (const mode of ['ask', 'edit'] as const) {
+    app.post(`/api/${mode}/:endpoint`, { preHandler: authenticate }, async (request, reply) => {
+      const body = parseInput(askRequestSchema, request.body);
+      const name = endpointParam(request) === 'custom' ? body.endpoint : endpointParam(request);
+      const entry = name ? app.endpoints.get(name) : undefined;
+      if (!entry) throw new ChatboxError('unknown_endpoint', undefined, { endpoint: name ?? 'undefined endpoint' });
+      const plan = await planTurn(app.store, request.user!.id, body, mode);
+      const stream = openEventStream(reply);
+      await runTurn(app.chat, { user: request.user!, ip: request.ip, entry, body, plan, stream });
+    });
+
+    app.post(`/api/${mode}/:endpoint/abort`, { preHandler: authenticate }, async (request, reply) => {
+      const { abortKey } = parseInput(abortRequestSchema, request.body);
+      const payload = await app.chat.aborts.abort(request.user!.id, abortKey);
+      if (!payload) return reply.status(204).send();
+      return payload;
+    });
+  }
+
+  app.post('/api/convos/gen_title', { preHandler: authenticate }, async (request, reply) => {
+    const { conversationId } = parseInput(titleRequestSchema, request.body);
+    const title = await app.chat.titles.take(request.user!.id, conversationId, 5_000);
+    if (!title) return reply.status(404).send({ message: 'Title not found or not generated yet', code: 'not_found' });
+    return { title };
+  });
+}
