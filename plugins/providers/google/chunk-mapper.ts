@@ -1,0 +1,59 @@
+import type { EnhancedGenerateContentResponse } from '@google/generative-ai';
+import type { ChatPart } from '../../../core/plugin-api/index.js';
+import { providerFailure } from '../../shared/provider-failure.js';
+
+type FinishReason = Extract<ChatPart, { type: 'finish' }>['finishReason'];
+
+const finishReasons: Record<string, FinishReason> = {
+  STOP: 'stop',
+  MAX_TOKENS: 'length',
+  SAFETY: 'content_filter',
+  RECITATION: 'content_filter',
+  BLOCKLIST: 'content_filter',
+  PROHIBITED_CONTENT: 'content_filter',
+  SPII: 'content_filter',
+  IMAGE_SAFETY: 'content_filter',
+};
+
+/** Fields newer Gemini models send that this SDK version does not type. */
+interface ThoughtFields {
+  thought?: boolean;
+}
+
+interface UsageFields {
+  thoughtsTokenCount?: number;
+}
+
+/**
+ * Maps streamGenerateContent responses to ChatParts, with explicit state: the latest usage (Gemini
+ * repeats a cumulative count on every chunk), the finish reason (on the last chunk, or a prompt
+ * block), and a counter to give function calls stable ids.
+ */
+export class GeminiChunkMapper {
+  private usage: { promptTokens: number; completionTokens: number } | undefined;
+  private finishReason: FinishReason | undefined;
+  private toolCalls = 0;
+
+  push(response: EnhancedGenerateContentResponse): ChatPart[] {
+    const parts: ChatPart[] = [];
+    const usage = response.usageMetadata as (EnhancedGenerateContentResponse['usageMetadata'] & UsageFields) | undefined;
+    if (usage) this.usage = { promptTokens: usage.promptTokenCount ?? 0, completionTokens: (usage.candidatesTokenCount ?? 0) + (usage.thoughtsTokenCount ?? 0) };
+    if (response.promptFeedback?.blockReason) this.finishReason = 'content_filter';
+    const candidate = response.candidates?.[0];
+    for (const part of candidate?.content?.parts ?? []) {
+      if (part.text) parts.push({ type: (part as ThoughtFields).thought ? 'reasoning-delta' : 'text-delta', text: part.text });
+      if (part.functionCall) {
+        this.toolCalls += 1;
+        parts.push({ type: 'tool-call', id: `call_${this.toolCalls}`, name: part.functionCall.name, arguments: JSON.stringify(part.functionCall.args ?? {}) });
+      }
+    }
+    if (candidate?.finishReason) this.finishReason = finishReasons[candidate.finishReason] ?? 'other';
+    return parts;
+  }
+
+  /** The closing parts; without a finish reason the stream was cut short. */
+  end(): ChatPart[] {
+    if (!this.finishReason) return [{ type: 'error', error: providerFailure('malformed_stream', 'The Gemini stream ended without a finish reason') }];
+    return [...(this.usage ? [{ type: 'usage' as const, ...this.usage }] : []), { type: 'finish', finishReason: this.finishReason }];
+  }
+}
