@@ -1,0 +1,170 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { NO_PARENT } from '../../chat/message-tree.js';
+import { buildChatTestServer, type ChatTestContext } from '../../testing/build-chat-test-server.js';
+import { readSseFrames } from '../../testing/sse-frames.js';
+
+let chat: ChatTestContext;
+afterEach(async () => {
+  await chat?.close();
+});
+
+const turn = (extra: Record<string, unknown> = {}) => ({ text: 'Tell me a long story', conversationId: null, parentMessageId: NO_PARENT, model: 'gpt-4o-mini', endpoint: 'openAI', ...extra });
+
+/** Listens on a loopback port so a real HTTP client can read the stream while it runs. */
+async function listen(): Promise<string> {
+  await chat.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = chat.app.server.address() as { port: number };
+  return `http://127.0.0.1:${address.port}`;
+}
+
+const post = (base: string, path: string, body: unknown, signal?: AbortSignal) =>
+  fetch(`${base}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', authorization: `Bearer ${chat.token}` }, signal });
+
+describe('stopping a turn', () => {
+  it('abort stops the upstream call and answers the final payload with the partial reply, unfinished', async () => {
+    chat = await buildChatTestServer();
+    chat.upstreams.openai.control.configure({ reply: 'word '.repeat(200), chunkSize: 5, delayMs: 20 });
+    const base = await listen();
+    const response = await post(base, '/api/ask/openAI', turn());
+    let conversationId = '';
+    let seen = 0;
+    for await (const frame of readSseFrames(response)) {
+      if (frame.data.created) conversationId = frame.data.message.conversationId;
+      if (frame.data.message === true && ++seen === 3) break;
+    }
+    const aborted = await post(base, '/api/ask/openAI/abort', { abortKey: conversationId, endpoint: 'openAI' });
+    expect(aborted.status).toBe(200);
+    const payload = await aborted.json();
+    expect(payload.final).toBe(true);
+    expect(payload.responseMessage.unfinished).toBe(true);
+    expect(payload.responseMessage.text.startsWith('word word word')).toBe(true);
+    expect(payload.responseMessage.text.length).toBeLessThan(1000);
+    const upstream = chat.upstreams.openai.control.requests.find((request) => request.path.endsWith('/chat/completions'))!;
+    expect(await upstream.outcome).toBe('client-closed');
+    const saved = await chat.app.store.messages.find(chat.userId, payload.responseMessage.messageId);
+    expect(saved).toMatchObject({ unfinished: true, finish_reason: 'incomplete', text: payload.responseMessage.text });
+
+    // A continue picks the reply up where it stopped.
+    chat.upstreams.openai.control.configure({ reply: ' The end.', delayMs: 0 });
+    const continued = await chat.ask(turn({ conversationId, isContinued: true, responseMessageId: saved!.messageId, generation: saved!.text }), { mode: 'edit' });
+    expect(continued.frames.at(-1)!.data.responseMessage).toMatchObject({ text: `${saved!.text} The end.`, unfinished: false });
+  });
+
+  it('answers 204 for an abort key with nothing running', async () => {
+    chat = await buildChatTestServer();
+    const response = await chat.app.inject({ method: 'POST', url: '/api/ask/openAI/abort', payload: { abortKey: 'nothing' }, headers: { authorization: `Bearer ${chat.token}` } });
+    expect(response.statusCode).toBe(204);
+  });
+
+  it('a client that disconnects stops the upstream and the partial reply is kept', async () => {
+    chat = await buildChatTestServer();
+    chat.upstreams.openai.control.configure({ reply: 'word '.repeat(200), chunkSize: 5, delayMs: 20 });
+    const base = await listen();
+    const controller = new AbortController();
+    const response = await post(base, '/api/ask/openAI', turn(), controller.signal);
+    let conversationId = '';
+    let seen = 0;
+    try {
+      for await (const frame of readSseFrames(response)) {
+        if (frame.data.created) conversationId = frame.data.message.conversationId;
+        if (frame.data.message === true && ++seen === 2) controller.abort();
+      }
+    } catch {
+      // reading an aborted body throws: that is the disconnect
+    }
+    const upstream = chat.upstreams.openai.control.requests.find((request) => request.path.endsWith('/chat/completions'))!;
+    expect(await upstream.outcome).toBe('client-closed');
+    await expect.poll(async () => (await chat.app.store.messages.listByConversation(chat.userId, conversationId)).find((message) => !message.isCreatedByUser)?.unfinished).toBe(true);
+  });
+});
+
+describe('limits', () => {
+  it('refuses a second message in flight with the concurrent catalogue error', async () => {
+    chat = await buildChatTestServer({ env: { CONCURRENT_MESSAGE_MAX: '1' } });
+    chat.upstreams.openai.control.configure({ reply: 'slow '.repeat(50), chunkSize: 5, delayMs: 10 });
+    const base = await listen();
+    const first = post(base, '/api/ask/openAI', turn());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const second = await chat.ask(turn());
+    expect(second.frames[0].event).toBe('error');
+    expect(JSON.parse(second.frames[0].data.text)).toMatchObject({ type: 'concurrent', limit: 1 });
+    await (await first).text();
+    expect((await chat.ask(turn())).frames.at(-1)!.data.final).toBe(true);
+  });
+
+  it('refuses messages beyond MESSAGE_IP_MAX per window with message_limit', async () => {
+    chat = await buildChatTestServer({ env: { MESSAGE_IP_MAX: '2', MESSAGE_IP_WINDOW: '1', BAN_VIOLATIONS: 'false' } });
+    await chat.ask(turn());
+    await chat.ask(turn());
+    const third = await chat.ask(turn());
+    expect(JSON.parse(third.frames[0].data.text)).toMatchObject({ type: 'message_limit', max: 2, windowInMinutes: 1 });
+  });
+});
+
+describe('titles', () => {
+  it('generates a title after the first exchange and hands it out through gen_title', async () => {
+    chat = await buildChatTestServer();
+    chat.upstreams.openai.control.configure({ reply: (request) => (request.body.max_tokens === 16 ? '"Greeting The Assistant."' : 'Hello to you too') });
+    const final = (await chat.ask(turn({ text: 'Hello' }))).frames.at(-1)!.data;
+    const response = await chat.app.inject({ method: 'POST', url: '/api/convos/gen_title', payload: { conversationId: final.conversation.conversationId }, headers: { authorization: `Bearer ${chat.token}` } });
+    expect(response.json()).toEqual({ title: 'Greeting The Assistant' });
+    expect((await chat.app.store.conversations.find(chat.userId, final.conversation.conversationId))!.title).toBe('Greeting The Assistant');
+    const titleRequest = chat.upstreams.openai.control.requests.find((request) => request.body?.max_tokens === 16)!;
+    expect(titleRequest.body.messages.at(-1).content).toContain('User: Hello');
+    const again = await chat.app.inject({ method: 'POST', url: '/api/convos/gen_title', payload: { conversationId: final.conversation.conversationId }, headers: { authorization: `Bearer ${chat.token}` } });
+    expect(again.statusCode).toBe(404);
+  });
+});
+
+describe('user-provided keys', () => {
+  it('answers no_user_key without a key, then uses the saved key and base URL', async () => {
+    const yaml = join(tmpdir(), `chatbox-custom-${process.pid}-${Date.now()}.yaml`);
+    writeFileSync(yaml, ['version: 1.0.6', 'endpoints:', '  custom:', '    - name: "MyProxy"', '      apiKey: "user_provided"', '      baseURL: "user_provided"', '      models:', '        default: ["proxy-model"]'].join('\n'));
+    chat = await buildChatTestServer({ configPath: yaml });
+    const endpoints = await chat.app.inject({ url: '/api/endpoints', headers: { authorization: `Bearer ${chat.token}` } });
+    expect(endpoints.json().MyProxy).toMatchObject({ type: 'custom', userProvide: true, userProvideURL: true });
+
+    const body = turn({ endpoint: 'MyProxy', endpointType: 'custom', model: 'proxy-model' });
+    const missing = await chat.ask(body, { endpoint: 'custom' });
+    expect(JSON.parse(missing.frames[0].data.text)).toMatchObject({ type: 'no_user_key' });
+
+    const value = JSON.stringify({ apiKey: 'sk-user-own', baseURL: `${chat.upstreams.openai.url}/v1` });
+    const saved = await chat.app.inject({ method: 'PUT', url: '/api/keys', payload: { name: 'MyProxy', value, expiresAt: new Date(Date.now() + 3_600_000).toISOString() }, headers: { authorization: `Bearer ${chat.token}` } });
+    expect(saved.statusCode).toBe(201);
+    const ok = await chat.ask(body, { endpoint: 'custom' });
+    expect(ok.frames.at(-1)!.data.final).toBe(true);
+    expect(chat.upstreams.openai.control.lastRequest!.headers.authorization).toBe('Bearer sk-user-own');
+
+    await chat.app.inject({ method: 'DELETE', url: '/api/keys/MyProxy', headers: { authorization: `Bearer ${chat.token}` } });
+    expect(JSON.parse((await chat.ask(body, { endpoint: 'custom' })).frames[0].data.text)).toMatchObject({ type: 'no_user_key' });
+  });
+});
+
+describe('balance', () => {
+  it('refuses with token_balance when the credits cannot pay, and records spend when they can', async () => {
+    chat = await buildChatTestServer({ env: { CHECK_BALANCE: 'true' } });
+    const poor = await chat.ask(turn());
+    const refused = JSON.parse(poor.frames.at(-1)!.data.text);
+    expect(refused).toMatchObject({ type: 'token_balance', balance: 0 });
+    expect(refused.promptTokens).toBeGreaterThan(0);
+
+    await chat.app.store.balances.record({ userId: chat.userId, conversationId: null, tokenType: 'credits', model: null, context: 'admin', rawAmount: 100_000, rate: 1, tokenValue: 100_000 });
+    const paid = await chat.ask(turn());
+    expect(paid.frames.at(-1)!.data.final).toBe(true);
+    const balance = await chat.app.inject({ url: '/api/balance', headers: { authorization: `Bearer ${chat.token}` } });
+    expect(balance.json()).toBeLessThan(100_000);
+    const transactions = await chat.app.store.balances.listTransactions(chat.userId, { offset: 0, limit: 10 });
+    expect(transactions.map((transaction) => transaction.tokenType).sort()).toEqual(['completion', 'credits', 'prompt']);
+  });
+});
+
+describe('tokenizer', () => {
+  it('counts tokens with OpenAI tokenizer', async () => {
+    chat = await buildChatTestServer();
+    const response = await chat.app.inject({ method: 'POST', url: '/api/tokenizer', payload: { text: 'Hello world, this is a test' }, headers: { authorization: `Bearer ${chat.token}` } });
+    expect(response.json()).toEqual({ count: 7 });
+  });
+});
