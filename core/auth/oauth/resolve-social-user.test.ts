@@ -45,7 +45,7 @@ describe('resolveSocialUser', () => {
     const local = await store.users.create({ name: 'Grace', username: '', email: 'grace@example.com', provider: 'local', passwordHash: 'hash', avatar: 'mine.png' });
     expect(await reasonOf(resolveSocialUser(rules(), 'google', profile({ emailVerified: false })))).toBe('email_not_verified');
     const linked = await resolveSocialUser(rules(), 'google', profile());
-    expect(linked).toMatchObject({ id: local.id, provider: 'google', providerId: 'p-1', emailVerified: true, avatar: 'mine.png', passwordHash: 'hash' });
+    expect(linked).toMatchObject({ id: local.id, provider: 'google', providerId: 'p-1', emailVerified: true, avatar: 'mine.png', passwordHash: null });
   });
 
   it('applies registration.allowedDomains to new, linked and returning accounts', async () => {

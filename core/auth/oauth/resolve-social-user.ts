@@ -35,12 +35,18 @@ export async function resolveSocialUser(rules: SocialUserRules, provider: Social
   if (existing) {
     // An unverified address proves nothing: linking on it would hand the account to whoever typed it in.
     if (!profile.emailVerified) throw new OAuthFlowError('email_not_verified', `${provider} does not vouch for ${email}`);
+    // Nobody proved they owned this address when the local account was made, so whoever set its
+    // password may not be the owner the provider just vouched for: the password and every open
+    // session go, and the owner can set a new password by reset.
+    const claimedWithoutProof = !existing.emailVerified && existing.passwordHash !== null;
     const updated = await store.users.update(existing.id, {
       provider,
       providerId: profile.providerId,
       emailVerified: true,
       avatar: existing.avatar ?? profile.avatar,
+      ...(claimedWithoutProof ? { passwordHash: null } : {}),
     });
+    if (claimedWithoutProof) await store.sessions.deleteByUser(existing.id);
     return updated ?? existing;
   }
 

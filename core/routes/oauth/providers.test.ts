@@ -23,7 +23,7 @@ async function serverFor(provider: 'google' | 'discord' | 'facebook', extraEnv: 
 }
 
 describe('Google sign-in', () => {
-  it('links an existing local account by its verified email, through /api/auth/google, and keeps its password', async () => {
+  it('links an existing local account by its verified email, through /api/auth/google, ending the unproven password and its sessions', async () => {
     const { app, fake } = await serverFor('google');
     const local = await registerUser(app, { email: 'ada@example.com', password: 'analytical1' });
     fake.user = { ...fake.user, id: 'google-sub-7', email: 'Ada@Example.com', emailVerified: true, name: 'Ada L.' };
@@ -37,8 +37,11 @@ describe('Google sign-in', () => {
     expect(await app.store.users.count()).toBe(1);
     expect((await app.store.users.findByProvider('google', 'google-sub-7'))?.id).toBe(local.userId);
 
+    // Whoever registered the address with a password never proved they own it: that access ends.
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ada@example.com', password: 'analytical1' } });
-    expect(login.statusCode).toBe(200);
+    expect(login.statusCode).toBe(422);
+    const oldSession = await app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: `refreshToken=${local.cookie}` } });
+    expect(oldSession.statusCode).toBe(401);
   });
 
   it('does not link on an address the provider has not verified', async () => {
