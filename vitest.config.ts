@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /** One command, three projects: server (node), ui (jsdom), e2e (a real server and Chromium). */
@@ -15,6 +16,12 @@ export default defineConfig({
       },
       {
         esbuild: { jsx: 'automatic' },
+        // Same alias as ui/vite.config.ts: the UI imports the shared wire schemas as `@protocol`.
+        resolve: {
+          alias: [
+            { find: /^@protocol$/, replacement: fileURLToPath(new URL('./core/protocol/index.ts', import.meta.url)) },
+          ],
+        },
         test: {
           name: 'ui',
           environment: 'jsdom',

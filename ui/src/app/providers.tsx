@@ -1,0 +1,15 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { I18nProvider } from '../lib/i18n/index.js';
+import { ThemeProvider } from '../lib/theme/index.js';
+
+/** Everything above the router. The AuthProvider sits inside it (see root-layout.tsx). */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <I18nProvider>{children}</I18nProvider>
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

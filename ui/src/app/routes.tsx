@@ -1,0 +1,59 @@
+import { lazy } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { RootLayout } from './root-layout.js';
+import { GuestOnly, RequireAuth } from './route-guards.js';
+
+// One chunk per screen: the login page never downloads the shell, and the reverse.
+const LoginPage = lazy(() =>
+  import('../features/auth/components/login-page.js').then((module) => ({ default: module.LoginPage })),
+);
+const RegisterPage = lazy(() =>
+  import('../features/auth/components/register-page.js').then((module) => ({ default: module.RegisterPage })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/components/forgot-password-page.js').then((module) => ({
+    default: module.ForgotPasswordPage,
+  })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/components/reset-password-page.js').then((module) => ({
+    default: module.ResetPasswordPage,
+  })),
+);
+const ShellLayout = lazy(() =>
+  import('../features/shell/components/shell-layout.js').then((module) => ({ default: module.ShellLayout })),
+);
+const ChatView = lazy(() =>
+  import('../features/chat/components/chat-view.js').then((module) => ({ default: module.ChatView })),
+);
+
+/** Spec 000 §2. Shared by the browser router and the memory routers of the tests. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        element: <GuestOnly />,
+        children: [
+          { path: '/login', element: <LoginPage /> },
+          { path: '/register', element: <RegisterPage /> },
+        ],
+      },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <ShellLayout />,
+            children: [
+              { path: '/', element: <Navigate to="/c/new" replace /> },
+              { path: '/c/:conversationId', element: <ChatView /> },
+              { path: '*', element: <Navigate to="/c/new" replace /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,31 @@
+import { NewChatIcon, SidebarIcon } from '../../../components/icons.js';
+import { IconButton } from '../../../components/icon-button.js';
+import { useLocalize } from '../../../lib/i18n/index.js';
+
+interface MobileHeaderProps {
+  sidebarId: string;
+  sidebarOpen: boolean;
+  title: string;
+  onToggleSidebar: () => void;
+  onNewChat: () => void;
+}
+
+export function MobileHeader({ sidebarId, sidebarOpen, title, onToggleSidebar, onNewChat }: MobileHeaderProps) {
+  const localize = useLocalize();
+  return (
+    <header className="flex h-12 shrink-0 items-center justify-between border-b border-neutral-200 px-2 dark:border-neutral-800">
+      <IconButton
+        label={localize(sidebarOpen ? 'com_nav_close_sidebar' : 'com_nav_open_sidebar')}
+        aria-controls={sidebarId}
+        aria-expanded={sidebarOpen}
+        onClick={onToggleSidebar}
+      >
+        <SidebarIcon />
+      </IconButton>
+      <h1 className="truncate px-2 text-base font-medium">{title}</h1>
+      <IconButton label={localize('com_ui_new_chat')} onClick={onNewChat}>
+        <NewChatIcon />
+      </IconButton>
+    </header>
+  );
+}
