@@ -1,3 +1,6 @@
 export * from './auth.js';
 export * from './auth-messages.js';
 export * from './startup-config.js';
+export * from './conversation.js';
+export * from './preset.js';
+export * from './keys.js';

@@ -3,13 +3,18 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ChatboxConfig } from '../../config/types.js';
 import { authPlugin } from '../auth/auth-plugin.js';
+import { userKeysPlugin } from '../keys/user-keys.js';
 import type { OAuthEndpointOverrides } from '../auth/oauth/provider-descriptor.js';
 import type { PluginDefinition } from '../plugin-api/index.js';
 import { authRoutes } from '../routes/auth/routes.js';
 import { configRoutes } from '../routes/config/routes.js';
+import { conversationsRoutes } from '../routes/convos/routes.js';
 import { endpointsRoutes } from '../routes/endpoints/routes.js';
 import { healthRoutes } from '../routes/health/routes.js';
+import { keysRoutes } from '../routes/keys/routes.js';
+import { messagesRoutes } from '../routes/messages/routes.js';
 import { modelsRoutes } from '../routes/models/routes.js';
+import { presetsRoutes } from '../routes/presets/routes.js';
 import { oauthRoutes } from '../routes/oauth/routes.js';
 import { userRoutes } from '../routes/user/routes.js';
 import { createStore } from '../store/create-store.js';
@@ -62,6 +67,7 @@ export async function buildServer(config: ChatboxConfig, options: BuildServerOpt
   await app.register(fastifyCookie);
   await app.register(authPlugin, { config });
   await app.register(endpointsPlugin, { endpoints: options.endpoints ?? [] });
+  await app.register(userKeysPlugin, { credsKey: config.secrets.credsKey });
 
   await app.register(healthRoutes);
   await app.register(configRoutes, { config });
@@ -70,6 +76,10 @@ export async function buildServer(config: ChatboxConfig, options: BuildServerOpt
   await app.register(userRoutes);
   await app.register(endpointsRoutes);
   await app.register(modelsRoutes);
+  await app.register(conversationsRoutes);
+  await app.register(messagesRoutes);
+  await app.register(presetsRoutes);
+  await app.register(keysRoutes);
   await app.register(uiPlugin, { distDir: options.uiDistDir ?? join(packageRoot(), 'ui', 'dist') });
   return app;
 }

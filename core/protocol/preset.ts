@@ -1,0 +1,153 @@
+import { z } from 'zod';
+
+/**
+ * The endpoint options a preset (and a conversation) carries, with the parameter ranges of spec 000
+ * §5. Where the spec's schema and panel disagree we take the wider reading (temperature up to 2,
+ * penalties -2..2), so a preset the panel can produce is never refused. Every option may be null:
+ * LibreChat's client sends null for a cleared option. Messages name the field because the client
+ * shows them as they are (a toast on save or import).
+ */
+const numberOf = (field: string) => z.number({ message: `${field} must be a number` });
+
+const between = (field: string, minimum: number, maximum: number) =>
+  numberOf(field)
+    .min(minimum, `${field} must be between ${minimum} and ${maximum}`)
+    .max(maximum, `${field} must be between ${minimum} and ${maximum}`)
+    .nullable()
+    .optional();
+
+const wholeBetween = (field: string, minimum: number, maximum: number) =>
+  numberOf(field)
+    .int(`${field} must be a whole number`)
+    .min(minimum, `${field} must be between ${minimum} and ${maximum}`)
+    .max(maximum, `${field} must be between ${minimum} and ${maximum}`)
+    .nullable()
+    .optional();
+
+const wholeAtLeast = (field: string, minimum: number) =>
+  numberOf(field).int(`${field} must be a whole number`).min(minimum, `${field} must be at least ${minimum}`).nullable().optional();
+
+const text = (field: string) => z.string({ message: `${field} must be a string` }).nullable().optional();
+const flag = (field: string) => z.boolean({ message: `${field} must be true or false` }).nullable().optional();
+const texts = (field: string) => z.array(z.string({ message: `${field} must be a list of strings` }), { message: `${field} must be a list of strings` }).nullable().optional();
+
+const exampleText = z.object({ content: z.string({ message: 'examples need input.content and output.content strings' }) }, { message: 'examples need input.content and output.content strings' });
+
+export const endpointOptionsSchema = z.object({
+  endpoint: text('endpoint'),
+  endpointType: text('endpointType'),
+  model: text('model'),
+  modelLabel: text('modelLabel'),
+  chatGptLabel: text('chatGptLabel'),
+  promptPrefix: text('promptPrefix'),
+  temperature: between('temperature', 0, 2),
+  top_p: between('top_p', 0, 1),
+  topP: between('topP', 0, 1),
+  topK: wholeBetween('topK', 1, 40),
+  top_k: wholeBetween('top_k', 1, 40),
+  presence_penalty: between('presence_penalty', -2, 2),
+  frequency_penalty: between('frequency_penalty', -2, 2),
+  maxOutputTokens: wholeAtLeast('maxOutputTokens', 1),
+  maxContextTokens: wholeAtLeast('maxContextTokens', 1),
+  max_tokens: wholeAtLeast('max_tokens', 1),
+  context: text('context'),
+  systemMessage: text('systemMessage'),
+  examples: z.array(z.object({ input: exampleText, output: exampleText }, { message: 'examples need input.content and output.content strings' }), {
+    message: 'examples must be a list of {input, output} pairs',
+  }).nullable().optional(),
+  tools: texts('tools'),
+  agentOptions: z
+    .object(
+      {
+        agent: z.enum(['classic', 'functions'], { message: 'agentOptions.agent must be classic or functions' }).optional(),
+        skipCompletion: z.boolean({ message: 'agentOptions.skipCompletion must be true or false' }).optional(),
+        model: z.string({ message: 'agentOptions.model must be a string' }).optional(),
+        temperature: numberOf('agentOptions.temperature')
+          .min(0, 'agentOptions.temperature must be between 0 and 2')
+          .max(2, 'agentOptions.temperature must be between 0 and 2')
+          .optional(),
+      },
+      { message: 'agentOptions must be an object' },
+    )
+    .nullable()
+    .optional(),
+  file_ids: texts('file_ids'),
+  resendFiles: flag('resendFiles'),
+  resendImages: flag('resendImages'),
+  imageDetail: z.enum(['low', 'auto', 'high'], { message: 'imageDetail must be low, auto or high' }).nullable().optional(),
+  assistant_id: text('assistant_id'),
+  instructions: text('instructions'),
+  iconURL: text('iconURL'),
+  greeting: text('greeting'),
+  spec: text('spec'),
+  // Spec 000 §3 conversation fields of the legacy endpoints (Bing, ChatGPT browser): kept so an
+  // imported LibreChat preset survives a round trip.
+  jailbreak: flag('jailbreak'),
+  jailbreakConversationId: text('jailbreakConversationId'),
+  conversationSignature: text('conversationSignature'),
+  clientId: text('clientId'),
+  invocationId: wholeAtLeast('invocationId', 0),
+  toneStyle: z.enum(['creative', 'fast', 'balanced', 'precise'], { message: 'toneStyle must be creative, fast, balanced or precise' }).nullable().optional(),
+  suggestions: texts('suggestions'),
+});
+
+export type EndpointOptionsInput = z.input<typeof endpointOptionsSchema>;
+
+const title = z
+  .string({ message: 'title is required' })
+  .trim()
+  .min(1, 'title is required')
+  .max(200, 'title must be at most 200 characters');
+
+const presetId = z.string({ message: 'presetId must be a string' }).trim().min(1, 'presetId must not be empty').max(200, 'presetId must be at most 200 characters');
+
+/**
+ * POST /api/presets and each item of an import. Unknown fields (`_id`, `user`, `conversationId` of a
+ * LibreChat export) are dropped: the owner always comes from the session, never from the body.
+ */
+export const presetRequestSchema = endpointOptionsSchema.extend({
+  presetId: presetId.optional(),
+  title,
+  defaultPreset: z.boolean({ message: 'defaultPreset must be true or false' }).optional(),
+  order: z.number({ message: 'order must be a number' }).nullable().optional(),
+  presetOverride: z.record(z.string(), z.unknown(), { message: 'presetOverride must be an object' }).nullable().optional(),
+});
+
+export type PresetRequest = z.input<typeof presetRequestSchema>;
+
+/** The most presets one import may carry. */
+export const presetImportLimit = 100;
+
+/** POST /api/presets/default: `presetId: null` unsets the default. */
+export const setDefaultPresetRequestSchema = z.object({
+  presetId: z
+    .string({ message: 'presetId is required (null unsets the default)' })
+    .trim()
+    .min(1, 'presetId is required (null unsets the default)')
+    .nullable(),
+});
+
+/** POST /api/presets/delete: one preset, or every one with `all: true`; an empty body deletes nothing. */
+export const deletePresetsRequestSchema = z
+  .object({
+    presetId: presetId.optional(),
+    all: z.literal(true, { message: 'all must be true' }).optional(),
+  })
+  .refine((body) => body.presetId !== undefined || body.all === true, { message: 'presetId is required (or all: true to delete every preset)' })
+  .refine((body) => !(body.presetId !== undefined && body.all === true), { message: 'give either presetId or all: true, not both' });
+
+export type PresetDto = z.output<typeof endpointOptionsSchema> & {
+  presetId: string;
+  user: string;
+  title: string;
+  defaultPreset: boolean;
+  order: number | null;
+  presetOverride?: Record<string, unknown> | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** Answer of POST /api/presets/delete. */
+export interface DeletePresetsResponse {
+  deletedCount: number;
+}

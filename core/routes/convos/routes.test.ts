@@ -1,0 +1,204 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestServer, registerUser } from '../../testing/build-test-server.js';
+import { unwrapArgEnvelope } from './schema.js';
+
+let app: FastifyInstance;
+let alice: { token: string; userId: string };
+let bob: { token: string; userId: string };
+
+beforeEach(async () => {
+  app = await buildTestServer();
+  alice = await registerUser(app);
+  bob = await registerUser(app);
+});
+afterEach(async () => {
+  await app?.close();
+});
+
+const as = (account: { token: string }) => ({ authorization: `Bearer ${account.token}` });
+const get = (url: string, account = alice) => app.inject({ method: 'GET', url, headers: as(account) });
+const post = (url: string, payload: unknown, account = alice) => app.inject({ method: 'POST', url, payload: payload as object, headers: as(account) });
+
+/** The chat routes do not exist yet: conversations are written straight into the store. */
+const seedConversation = (userId: string, conversationId: string, minutesAgo = 0, extra: Record<string, unknown> = {}) => {
+  const updatedAt = new Date(Date.now() - minutesAgo * 60_000);
+  return app.store.conversations.upsert({ conversationId, user: userId, title: `Chat ${conversationId}`, endpoint: 'openAI', model: 'gpt-4o', createdAt: updatedAt, updatedAt, ...extra });
+};
+const seedMessage = (userId: string, conversationId: string, messageId: string) =>
+  app.store.messages.upsert({
+    messageId, conversationId, user: userId, parentMessageId: '00000000-0000-0000-0000-000000000000',
+    sender: 'User', text: 'hello', isCreatedByUser: true, error: false, unfinished: false,
+  });
+
+describe('GET /api/convos', () => {
+  it('pages 25 at a time, newest update first, with the page count', async () => {
+    for (let index = 0; index < 30; index += 1) await seedConversation(alice.userId, `c${index}`, index);
+    await seedConversation(bob.userId, 'bob-only');
+
+    const first = await get('/api/convos');
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(body).toMatchObject({ pages: 2, pageNumber: 1, pageSize: 25 });
+    expect(body.conversations).toHaveLength(25);
+    expect(body.conversations.slice(0, 3).map((conversation: { conversationId: string }) => conversation.conversationId)).toEqual(['c0', 'c1', 'c2']);
+
+    const second = (await get('/api/convos?pageNumber=2')).json();
+    expect(second.pageNumber).toBe(2);
+    expect(second.conversations.map((conversation: { conversationId: string }) => conversation.conversationId)).toEqual(['c25', 'c26', 'c27', 'c28', 'c29']);
+
+    const small = (await get('/api/convos?pageNumber=3&pageSize=10')).json();
+    expect(small).toMatchObject({ pages: 3, pageNumber: 3, pageSize: 10 });
+    expect(small.conversations[0].conversationId).toBe('c20');
+  });
+
+  it('answers flat conversations with ISO dates and the stored options', async () => {
+    await seedConversation(alice.userId, 'flat', 0, { temperature: 0.4, promptPrefix: 'Be brief', iconURL: 'https://example.com/i.png' });
+    const [conversation] = (await get('/api/convos')).json().conversations;
+    expect(conversation).toMatchObject({ conversationId: 'flat', title: 'Chat flat', user: alice.userId, endpoint: 'openAI', model: 'gpt-4o', temperature: 0.4, promptPrefix: 'Be brief' });
+    expect(new Date(conversation.updatedAt).toISOString()).toBe(conversation.updatedAt);
+    expect(conversation.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('shows an empty list as one empty page, never another user\'s conversations', async () => {
+    await seedConversation(bob.userId, 'bob-only');
+    expect((await get('/api/convos')).json()).toEqual({ conversations: [], pages: 1, pageNumber: 1, pageSize: 25 });
+  });
+
+  it.each([
+    ['pageNumber=0', 'pageNumber must be at least 1'],
+    ['pageNumber=abc', 'pageNumber must be a number'],
+    ['pageNumber=1.5', 'pageNumber must be a whole number'],
+    ['pageSize=101', 'pageSize must be at most 100'],
+  ])('refuses ?%s with "%s"', async (query, message) => {
+    const response = await get(`/api/convos?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation_error', message });
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/convos' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/convos/:conversationId', () => {
+  it('answers the user\'s conversation and 404 for another user\'s or an unknown one', async () => {
+    await seedConversation(alice.userId, 'mine');
+    const mine = await get('/api/convos/mine');
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ conversationId: 'mine', user: alice.userId });
+
+    const stolen = await get('/api/convos/mine', bob);
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json()).toEqual({ code: 'not_found', message: 'Conversation not found' });
+    expect((await get('/api/convos/unknown')).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/convos/update', () => {
+  it('renames with a trimmed title, moves it to the top, and answers the conversation', async () => {
+    await seedConversation(alice.userId, 'old', 60);
+    await seedConversation(alice.userId, 'new', 0);
+    const response = await post('/api/convos/update', { conversationId: 'old', title: '  Trip plans  ' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ conversationId: 'old', title: 'Trip plans', endpoint: 'openAI' });
+    expect((await app.store.conversations.find(alice.userId, 'old'))!.title).toBe('Trip plans');
+    expect((await get('/api/convos')).json().conversations[0].conversationId).toBe('old');
+  });
+
+  it('accepts LibreChat\'s {arg} envelope', async () => {
+    await seedConversation(alice.userId, 'wrapped');
+    const response = await post('/api/convos/update', { arg: { conversationId: 'wrapped', title: 'From LibreChat' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().title).toBe('From LibreChat');
+  });
+
+  it.each([
+    [{ title: 'No id' }, 'conversationId is required'],
+    [{ conversationId: 'x', title: '   ' }, 'title is required'],
+    [{ conversationId: 'x' }, 'title is required'],
+    [{ conversationId: 'x', title: 't'.repeat(201) }, 'title must be at most 200 characters'],
+    [{ arg: { title: 'wrapped, no id' } }, 'conversationId is required'],
+  ])('refuses %j with "%s"', async (payload, message) => {
+    const response = await post('/api/convos/update', payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+
+  it('cannot rename another user\'s conversation', async () => {
+    await seedConversation(alice.userId, 'private');
+    const response = await post('/api/convos/update', { conversationId: 'private', title: 'Hijacked' }, bob);
+    expect(response.statusCode).toBe(404);
+    expect((await app.store.conversations.find(alice.userId, 'private'))!.title).toBe('Chat private');
+  });
+});
+
+describe('POST /api/convos/clear and DELETE /api/convos/:conversationId', () => {
+  it('deletes one conversation with its messages', async () => {
+    await seedConversation(alice.userId, 'gone');
+    await seedConversation(alice.userId, 'kept');
+    await seedMessage(alice.userId, 'gone', 'm1');
+    const response = await post('/api/convos/clear', { conversationId: 'gone' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ deletedCount: 1 });
+    expect(await app.store.conversations.find(alice.userId, 'gone')).toBeNull();
+    expect(await app.store.messages.find(alice.userId, 'm1')).toBeNull();
+    expect(await app.store.conversations.find(alice.userId, 'kept')).not.toBeNull();
+  });
+
+  it('unwraps {arg: {conversationId, source, thread_id}} as LibreChat\'s client sends it', async () => {
+    await seedConversation(alice.userId, 'wrapped');
+    const response = await post('/api/convos/clear', { arg: { conversationId: 'wrapped', source: 'button', thread_id: null } });
+    expect(response.json()).toEqual({ deletedCount: 1 });
+  });
+
+  it('deletes all of the user\'s conversations only with all: true', async () => {
+    await seedConversation(alice.userId, 'a1');
+    await seedConversation(alice.userId, 'a2');
+    await seedConversation(bob.userId, 'b1');
+    expect((await post('/api/convos/clear', { all: true })).json()).toEqual({ deletedCount: 2 });
+    expect((await get('/api/convos')).json().conversations).toEqual([]);
+    expect(await app.store.conversations.find(bob.userId, 'b1')).not.toBeNull();
+  });
+
+  it.each([[{}], [{ arg: {} }], [{ all: false }]])('refuses %j instead of deleting everything', async (payload) => {
+    await seedConversation(alice.userId, 'safe');
+    const response = await post('/api/convos/clear', payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('validation_error');
+    expect(response.json().message).toMatch(/conversationId is required|all must be true/);
+    expect(await app.store.conversations.find(alice.userId, 'safe')).not.toBeNull();
+  });
+
+  it('refuses an empty request body too', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/convos/clear', headers: as(alice) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('conversationId is required (or all: true to delete every conversation)');
+  });
+
+  it('answers 404 and deletes nothing for another user\'s conversation', async () => {
+    await seedConversation(alice.userId, 'private');
+    expect((await post('/api/convos/clear', { conversationId: 'private' }, bob)).statusCode).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url: '/api/convos/private', headers: as(bob) })).statusCode).toBe(404);
+    expect(await app.store.conversations.find(alice.userId, 'private')).not.toBeNull();
+  });
+
+  it('DELETE removes one conversation and its messages', async () => {
+    await seedConversation(alice.userId, 'bye');
+    await seedMessage(alice.userId, 'bye', 'm2');
+    const response = await app.inject({ method: 'DELETE', url: '/api/convos/bye', headers: as(alice) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ deletedCount: 1 });
+    expect(await app.store.messages.find(alice.userId, 'm2')).toBeNull();
+    expect((await app.inject({ method: 'DELETE', url: '/api/convos/bye', headers: as(alice) })).statusCode).toBe(404);
+  });
+});
+
+describe('unwrapArgEnvelope', () => {
+  it('unwraps only a body that is nothing but {arg: object}', () => {
+    expect(unwrapArgEnvelope({ arg: { conversationId: 'x' } })).toEqual({ conversationId: 'x' });
+    expect(unwrapArgEnvelope({ arg: { conversationId: 'x' }, conversationId: 'y' })).toEqual({ arg: { conversationId: 'x' }, conversationId: 'y' });
+    expect(unwrapArgEnvelope({ arg: 'text' })).toEqual({ arg: 'text' });
+    expect(unwrapArgEnvelope(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestServer, registerUser } from '../../testing/build-test-server.js';
+
+const root = '00000000-0000-0000-0000-000000000000';
+
+let app: FastifyInstance;
+let alice: { token: string; userId: string };
+let bob: { token: string; userId: string };
+
+beforeEach(async () => {
+  app = await buildTestServer();
+  alice = await registerUser(app);
+  bob = await registerUser(app);
+});
+afterEach(async () => {
+  await app?.close();
+});
+
+const as = (account: { token: string }) => ({ authorization: `Bearer ${account.token}` });
+const put = (url: string, payload: unknown, account = alice) => app.inject({ method: 'PUT', url, payload: payload as object, headers: as(account) });
+
+/** The chat routes do not exist yet: the tree is written straight into the store. */
+async function seedTree(userId: string, conversationId: string) {
+  await app.store.conversations.upsert({ conversationId, user: userId, title: 'Tree', endpoint: 'openAI' });
+  const base = Date.now() - 60_000;
+  const message = (messageId: string, parentMessageId: string, offsetSeconds: number, isCreatedByUser: boolean, text: string) =>
+    app.store.messages.upsert({
+      messageId, conversationId, user: userId, parentMessageId, sender: isCreatedByUser ? 'User' : 'GPT-4',
+      text, isCreatedByUser, error: false, unfinished: false, endpoint: 'openAI', model: 'gpt-4o', tokenCount: 12,
+      createdAt: new Date(base + offsetSeconds * 1000),
+    });
+  // Written out of order on purpose: the answer is ordered by creation time, not by insertion.
+  await message('reply-b', 'question', 20, false, 'Second answer (regenerated)');
+  await message('question', root, 0, true, 'What is 2 + 2?');
+  await message('reply-a', 'question', 10, false, 'First answer');
+}
+
+describe('GET /api/messages/:conversationId', () => {
+  it('answers every branch as a flat list, oldest first, with ISO dates', async () => {
+    await seedTree(alice.userId, 'tree');
+    const response = await app.inject({ method: 'GET', url: '/api/messages/tree', headers: as(alice) });
+    expect(response.statusCode).toBe(200);
+    const messages = response.json();
+    expect(messages.map((message: { messageId: string }) => message.messageId)).toEqual(['question', 'reply-a', 'reply-b']);
+    expect(messages[0]).toMatchObject({ conversationId: 'tree', parentMessageId: root, isCreatedByUser: true, text: 'What is 2 + 2?', isEdited: false, user: alice.userId });
+    expect(messages[1]).toMatchObject({ parentMessageId: 'question', sender: 'GPT-4', model: 'gpt-4o' });
+    expect(new Date(messages[0].createdAt).toISOString()).toBe(messages[0].createdAt);
+  });
+
+  it('answers an empty list for a conversation without messages', async () => {
+    await app.store.conversations.upsert({ conversationId: 'empty', user: alice.userId, title: 'Empty' });
+    expect((await app.inject({ method: 'GET', url: '/api/messages/empty', headers: as(alice) })).json()).toEqual([]);
+  });
+
+  it('answers 404, never messages, for another user\'s or an unknown conversation', async () => {
+    await seedTree(alice.userId, 'private');
+    const stolen = await app.inject({ method: 'GET', url: '/api/messages/private', headers: as(bob) });
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json()).toEqual({ code: 'not_found', message: 'Conversation not found' });
+    expect((await app.inject({ method: 'GET', url: '/api/messages/unknown', headers: as(alice) })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/messages/private' })).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/messages/:conversationId/:messageId', () => {
+  it('updates the text, marks it edited, and answers the message', async () => {
+    await seedTree(alice.userId, 'tree');
+    const response = await put('/api/messages/tree/reply-a', { text: 'Four.', model: 'gpt-4o' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ messageId: 'reply-a', conversationId: 'tree', text: 'Four.', isEdited: true, parentMessageId: 'question' });
+    const stored = await app.store.messages.find(alice.userId, 'reply-a');
+    expect(stored).toMatchObject({ text: 'Four.', isEdited: true });
+    // The count of the old text no longer applies.
+    expect(stored!.tokenCount ?? null).toBeNull();
+  });
+
+  it('answers 404 for another user\'s message, an unknown id, or a message of another conversation', async () => {
+    await seedTree(alice.userId, 'tree');
+    await app.store.conversations.upsert({ conversationId: 'other', user: alice.userId, title: 'Other' });
+    const stolen = await put('/api/messages/tree/reply-a', { text: 'Hijacked' }, bob);
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json().message).toBe('Message not found');
+    expect((await put('/api/messages/tree/unknown', { text: 'x' })).statusCode).toBe(404);
+    expect((await put('/api/messages/other/reply-a', { text: 'x' })).statusCode).toBe(404);
+    expect((await app.store.messages.find(alice.userId, 'reply-a'))!.text).toBe('First answer');
+  });
+
+  it.each([
+    ['/api/messages/%20/reply-a', { text: 'x' }, 'conversationId is required'],
+    ['/api/messages/tree/%20', { text: 'x' }, 'messageId is required'],
+    ['/api/messages/tree/reply-a', {}, 'text is required'],
+    ['/api/messages/tree/reply-a', { text: '' }, 'text is required'],
+    ['/api/messages/tree/reply-a', { text: 42 }, 'text is required'],
+    ['/api/messages/tree/reply-a', { text: 'x', model: 7 }, 'model must be a string'],
+  ])('PUT %s %j answers 400 "%s"', async (url, payload, message) => {
+    await seedTree(alice.userId, 'tree');
+    const response = await put(url, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'validation_error', message });
+  });
+});
