@@ -97,3 +97,10 @@ export async function startFakeServer(handler: FakeHandler, control = new FakeCo
       }),
   };
 }
+
+/** A loopback URL where nothing listens any more, for connection-refused tests. */
+export async function closedPortUrl(): Promise<string> {
+  const upstream = await startFakeServer(async () => undefined);
+  await upstream.close();
+  return upstream.url;
+}

@@ -10,7 +10,7 @@ import { startFakeOpenAI } from './openai.js';
 
 export { FakeControl } from './control.js';
 export type { ExchangeOutcome, FakeFailure, FakeReplay, FakeScript, FakeUsage, RecordedRequest } from './control.js';
-export { startFakeServer } from './fake-server.js';
+export { closedPortUrl, startFakeServer } from './fake-server.js';
 export type { FakeExchange, FakeHandler, FakeUpstream } from './fake-server.js';
 export { startFakeAnthropic, startFakeAzureOpenAI, startFakeGoogle, startFakeOpenAI };
 

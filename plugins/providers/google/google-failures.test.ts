@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatPart } from '../../../core/plugin-api/index.js';
-import { startFakeGoogle, type FakeUpstream } from '../../../core/testing/fake-upstreams/index.js';
+import { closedPortUrl, startFakeGoogle, type FakeUpstream } from '../../../core/testing/fake-upstreams/index.js';
 import { collectParts, neverAborted, simpleRequest, textOf } from '../../shared/stream-test-helpers.js';
 import { createGoogleProvider } from './index.js';
 
@@ -81,7 +81,8 @@ describe('google provider failures', () => {
   });
 
   it('reports a connection failure when nothing listens', async () => {
-    const parts = await collectParts(createGoogleProvider({ apiKey: 'k', baseURL: 'http://127.0.0.1:9' }).stream(simpleRequest('gemini-2.5-flash'), { signal: neverAborted() }));
+    const closed = await closedPortUrl();
+    const parts = await collectParts(createGoogleProvider({ apiKey: 'k', baseURL: closed }).stream(simpleRequest('gemini-2.5-flash'), { signal: neverAborted() }));
     expect(parts).toEqual([{ type: 'error', error: expect.objectContaining({ kind: 'connection' }) }]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatPart } from '../../../core/plugin-api/index.js';
-import { startFakeOpenAI, type FakeUpstream } from '../../../core/testing/fake-upstreams/index.js';
+import { closedPortUrl, startFakeOpenAI, type FakeUpstream } from '../../../core/testing/fake-upstreams/index.js';
 import { collectParts, neverAborted, simpleRequest, textOf } from '../../shared/stream-test-helpers.js';
 import { createOpenAIProvider } from './index.js';
 
@@ -100,7 +100,8 @@ describe('openAI provider failures', () => {
   });
 
   it('reports a connection failure when nothing listens', async () => {
-    const parts = await collectParts(createOpenAIProvider({ apiKey: 'sk', baseURL: 'http://127.0.0.1:9/v1', maxRetries: 0 }).stream(simpleRequest('gpt-4o'), { signal: neverAborted() }));
+    const closed = await closedPortUrl();
+    const parts = await collectParts(createOpenAIProvider({ apiKey: 'sk', baseURL: `${closed}/v1`, maxRetries: 0 }).stream(simpleRequest('gpt-4o'), { signal: neverAborted() }));
     expect(parts).toEqual([{ type: 'error', error: expect.objectContaining({ kind: 'connection' }) }]);
   });
 });
