@@ -4,3 +4,4 @@ export * from './startup-config.js';
 export * from './conversation.js';
 export * from './preset.js';
 export * from './keys.js';
+export * from './ask.js';

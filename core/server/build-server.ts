@@ -3,10 +3,14 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ChatboxConfig } from '../../config/types.js';
 import { authPlugin } from '../auth/auth-plugin.js';
-import { userKeysPlugin } from '../keys/user-keys.js';
 import type { OAuthEndpointOverrides } from '../auth/oauth/provider-descriptor.js';
+import { chatPlugin } from '../chat/chat-plugin.js';
+import { configuredEndpoints } from '../chat/configured-endpoints.js';
+import { userKeysPlugin } from '../keys/user-keys.js';
 import type { PluginDefinition } from '../plugin-api/index.js';
+import { askRoutes } from '../routes/ask/routes.js';
 import { authRoutes } from '../routes/auth/routes.js';
+import { balanceRoutes } from '../routes/balance/routes.js';
 import { configRoutes } from '../routes/config/routes.js';
 import { conversationsRoutes } from '../routes/convos/routes.js';
 import { endpointsRoutes } from '../routes/endpoints/routes.js';
@@ -14,8 +18,9 @@ import { healthRoutes } from '../routes/health/routes.js';
 import { keysRoutes } from '../routes/keys/routes.js';
 import { messagesRoutes } from '../routes/messages/routes.js';
 import { modelsRoutes } from '../routes/models/routes.js';
-import { presetsRoutes } from '../routes/presets/routes.js';
 import { oauthRoutes } from '../routes/oauth/routes.js';
+import { presetsRoutes } from '../routes/presets/routes.js';
+import { tokenizerRoutes } from '../routes/tokenizer/routes.js';
 import { userRoutes } from '../routes/user/routes.js';
 import { createStore } from '../store/create-store.js';
 import type { Store } from '../store/types.js';
@@ -58,7 +63,8 @@ export async function buildServer(config: ChatboxConfig, options: BuildServerOpt
     bodyLimit: 2 * 1024 * 1024,
   });
   app.decorate('config', config);
-  app.decorate('plugins', createPluginRegistry(options.plugins ?? []));
+  const plugins = createPluginRegistry(options.plugins ?? []);
+  app.decorate('plugins', plugins);
   registerErrorHandler(app);
   registerSecurityHeaders(app);
 
@@ -66,8 +72,9 @@ export async function buildServer(config: ChatboxConfig, options: BuildServerOpt
   await app.register(storePlugin, { store });
   await app.register(fastifyCookie);
   await app.register(authPlugin, { config });
-  await app.register(endpointsPlugin, { endpoints: options.endpoints ?? [] });
+  await app.register(endpointsPlugin, { endpoints: options.endpoints ?? (await configuredEndpoints(config, plugins, app.log)) });
   await app.register(userKeysPlugin, { credsKey: config.secrets.credsKey });
+  await app.register(chatPlugin);
 
   await app.register(healthRoutes);
   await app.register(configRoutes, { config });
@@ -76,6 +83,9 @@ export async function buildServer(config: ChatboxConfig, options: BuildServerOpt
   await app.register(userRoutes);
   await app.register(endpointsRoutes);
   await app.register(modelsRoutes);
+  await app.register(askRoutes);
+  await app.register(tokenizerRoutes);
+  await app.register(balanceRoutes);
   await app.register(conversationsRoutes);
   await app.register(messagesRoutes);
   await app.register(presetsRoutes);
