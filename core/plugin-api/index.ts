@@ -90,6 +90,8 @@ export interface ModelListOptions {
   /** The chatbox user id, for endpoints that query their model list per user (custom `models.userIdQuery`). */
   user?: string;
   signal?: AbortSignal;
+  /** See StreamOptions.fetch. */
+  fetch?: typeof globalThis.fetch;
 }
 
 export interface ProviderCredentials {
@@ -102,6 +104,11 @@ export interface ProviderCredentials {
 export interface StreamOptions {
   signal: AbortSignal;
   credentials?: ProviderCredentials;
+  /**
+   * The fetch for this call's upstream requests, default the global one. Core passes an SSRF-guarded
+   * fetch when the base URL came from a user (credentials.baseURL); admin-configured URLs are trusted.
+   */
+  fetch?: typeof globalThis.fetch;
 }
 
 /** A configured model provider: one endpoint of /api/endpoints. */

@@ -135,6 +135,17 @@ describe('anthropic provider streaming', () => {
     ]);
   });
 
+  it('sends the request through the fetch it is given', async () => {
+    let calls = 0;
+    const guardedFetch: typeof fetch = (input, init) => {
+      calls += 1;
+      return fetch(input, init);
+    };
+    const parts = await collectParts(createAnthropicProvider(settings()).stream(simpleRequest('claude-haiku-4-5'), { signal: neverAborted(), fetch: guardedFetch }));
+    expect(parts.at(-1)).toEqual({ type: 'finish', finishReason: 'stop' });
+    expect(calls).toBe(1);
+  });
+
   it('fails without a request when no key is available', async () => {
     const parts = await collectParts(createAnthropicProvider({ apiKey: 'user_provided' }).stream(simpleRequest('claude-3-haiku-20240307'), { signal: neverAborted() }));
     expect(parts).toEqual([{ type: 'error', error: expect.objectContaining({ kind: 'invalid_api_key' }) }]);

@@ -1,5 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
-import type { ChatProvider, ModelListOptions, PluginLogger, ProviderCredentials } from '../../../core/plugin-api/index.js';
+import type { ChatProvider, ModelListOptions, PluginLogger, ProviderCredentials, StreamOptions } from '../../../core/plugin-api/index.js';
 import { pickCredential } from '../../shared/credentials.js';
 import { failedStream, guardStream } from '../../shared/guard-stream.js';
 import { modelsWithFallback } from '../../shared/model-list.js';
@@ -9,9 +9,10 @@ import { classifyAnthropicError } from './classify-error.js';
 import { AnthropicEventMapper } from './event-mapper.js';
 import { anthropicSettingsSchema, defaultAnthropicModels, type AnthropicSettings, type ResolvedAnthropicSettings } from './settings.js';
 
-function createClient(settings: ResolvedAnthropicSettings, apiKey: string, credentials?: ProviderCredentials): Anthropic {
+function createClient(settings: ResolvedAnthropicSettings, apiKey: string, { credentials, fetch }: Pick<StreamOptions, 'credentials' | 'fetch'>): Anthropic {
   return new Anthropic({
     apiKey,
+    fetch,
     // Explicit, so ANTHROPIC_AUTH_TOKEN / ANTHROPIC_BASE_URL in the environment cannot change the call.
     authToken: null,
     baseURL: pickCredential(credentials?.baseURL, settings.baseURL) ?? 'https://api.anthropic.com',
@@ -32,7 +33,7 @@ export function createAnthropicProvider(input: AnthropicSettings = {}, log?: Plu
     const apiKey = apiKeyFor(options.credentials);
     if (!settings.fetchModels || !apiKey) return defaultAnthropicModels;
     const load = async () => {
-      const page = await createClient(settings, apiKey, options.credentials).models.list({ limit: 100 }, { signal: options.signal });
+      const page = await createClient(settings, apiKey, options).models.list({ limit: 100 }, { signal: options.signal });
       return page.data.map((model) => model.id);
     };
     return modelsWithFallback(load, defaultAnthropicModels, (error) => log?.warn('Fetching Anthropic models failed; using the defaults', { error: String(error) }));
@@ -46,7 +47,7 @@ export function createAnthropicProvider(input: AnthropicSettings = {}, log?: Plu
       if (!apiKey) return failedStream(providerFailure('invalid_api_key', 'No API key is configured or provided for anthropic'));
       const body = buildMessagesBody(request, settings.defaultMaxTokens);
       return guardStream({ signal: options.signal, classify: classifyAnthropicError, idleTimeoutMs: settings.timeoutMs }, async function* (signal) {
-        const stream = await createClient(settings, apiKey, options.credentials).messages.create(body, { signal });
+        const stream = await createClient(settings, apiKey, options).messages.create(body, { signal });
         const mapper = new AnthropicEventMapper();
         for await (const event of stream) yield* mapper.push(event);
         yield* mapper.end();

@@ -12,8 +12,9 @@ const supportsUsageChunk = (apiVersion?: string) => apiVersion !== undefined && 
  * The plain OpenAI client with Azure's URL, `api-version` query and `api-key` header: unlike the SDK's
  * AzureOpenAI client it takes LibreChat's baseURL forms (gateways, serverless) without rewriting paths.
  */
-function createClient(target: AzureTarget, settings: ResolvedAzureOpenAISettings): OpenAI {
+function createClient(target: AzureTarget, settings: ResolvedAzureOpenAISettings, fetch?: typeof globalThis.fetch): OpenAI {
   return new OpenAI({
+    fetch,
     apiKey: target.apiKey,
     baseURL: target.baseURL,
     defaultQuery: target.apiVersion ? { 'api-version': target.apiVersion } : undefined,
@@ -46,7 +47,7 @@ export function createAzureOpenAIProvider(input: AzureOpenAISettings = {}): Chat
         addParams: target.addParams,
         dropParams: target.dropParams,
       });
-      return streamChatCompletion(() => createClient(target, settings), body, { signal: options.signal, idleTimeoutMs: settings.timeoutMs });
+      return streamChatCompletion(() => createClient(target, settings, options.fetch), body, { signal: options.signal, idleTimeoutMs: settings.timeoutMs });
     },
   };
 }

@@ -93,6 +93,18 @@ describe('custom endpoint streaming', () => {
     expect(upstream.control.requests).toHaveLength(0);
   });
 
+  it('sends the stream and the model fetch through the fetch it is given (the SSRF guard of core)', async () => {
+    const seen: string[] = [];
+    const guardedFetch: typeof fetch = (input, init) => {
+      seen.push(String(input instanceof Request ? input.url : input));
+      return fetch(input, init);
+    };
+    const provider = createCustomProvider(entry({ models: { default: ['m'], fetch: true } }));
+    await collectParts(provider.stream(simpleRequest('m'), { signal: neverAborted(), fetch: guardedFetch }));
+    await provider.listModels({ fetch: guardedFetch });
+    expect(seen).toEqual([`${upstream.url}/v1/chat/completions`, `${upstream.url}/v1/models`]);
+  });
+
   it('classifies upstream failures and cut streams', async () => {
     upstream.control.failNext({ status: 429 });
     expect((await run(entry())).at(-1)).toEqual({ type: 'error', error: expect.objectContaining({ kind: 'rate_limited' }) });

@@ -21,8 +21,9 @@ function connect(settings: ResolvedCustomEndpointSettings, credentials?: Provide
   return { apiKey, baseURL: stripOperationPath(baseURL) };
 }
 
-function createClient(settings: ResolvedCustomEndpointSettings, connection: Connection): OpenAI {
+function createClient(settings: ResolvedCustomEndpointSettings, connection: Connection, fetch?: typeof globalThis.fetch): OpenAI {
   return new OpenAI({
+    fetch,
     apiKey: connection.apiKey,
     baseURL: connection.baseURL,
     defaultHeaders: settings.headers,
@@ -44,7 +45,7 @@ export function createCustomProvider(input: CustomEndpointSettings, log?: Plugin
     const connection = connect(settings, options.credentials);
     if ('kind' in connection) return defaults;
     const query = settings.models.userIdQuery && options.user ? { user: options.user } : undefined;
-    const load = () => fetchModelIds(createClient(settings, connection), { signal: options.signal, query });
+    const load = () => fetchModelIds(createClient(settings, connection, options.fetch), { signal: options.signal, query });
     return modelsWithFallback(load, defaults, (error) => log?.warn(`Fetching the models of ${settings.name} failed; using the defaults`, { error: String(error) }));
   }
 
@@ -56,7 +57,7 @@ export function createCustomProvider(input: CustomEndpointSettings, log?: Plugin
       if ('kind' in connection) return failedStream(connection);
       // LibreChat never sent stream_options to custom endpoints, and strict servers (Mistral) refuse unknown fields.
       const body = buildChatCompletionBody(request, { includeUsage: false, addParams: settings.addParams, dropParams: settings.dropParams });
-      return streamChatCompletion(() => createClient(settings, connection), body, { signal: options.signal, idleTimeoutMs: settings.timeoutMs });
+      return streamChatCompletion(() => createClient(settings, connection, options.fetch), body, { signal: options.signal, idleTimeoutMs: settings.timeoutMs });
     },
   };
 }

@@ -25,7 +25,8 @@ export function createGoogleProvider(input: GoogleSettings = {}): ChatProvider {
       const { contents, ...modelParams } = built;
       // No SDK `timeout`: it would cut long streams, and its timer is never cleared. The guard's idle timer covers silence.
       const requestOptions = {
-        baseUrl: pickCredential(options.credentials?.baseURL, settings.baseURL),
+        // Only the configured URL: this SDK takes no fetch, so a user URL could not pass the SSRF guard.
+        baseUrl: settings.baseURL,
         apiVersion: settings.apiVersion,
         customHeaders: settings.headers,
       };

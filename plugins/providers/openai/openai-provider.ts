@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import type { ChatProvider, ModelListOptions, PluginLogger, ProviderCredentials } from '../../../core/plugin-api/index.js';
+import type { ChatProvider, ModelListOptions, PluginLogger, ProviderCredentials, StreamOptions } from '../../../core/plugin-api/index.js';
 import { pickCredential } from '../../shared/credentials.js';
 import { failedStream } from '../../shared/guard-stream.js';
 import { modelsWithFallback } from '../../shared/model-list.js';
@@ -12,9 +12,13 @@ const officialBaseURL = 'https://api.openai.com/v1';
 /** Ids of /models that are not chat models: embeddings, audio, images, legacy completions. */
 const notChatModel = /embedding|whisper|tts|dall-e|davinci|babbage|moderation|audio|realtime|transcribe|image|instruct/;
 
-function createClient(settings: ResolvedOpenAISettings, apiKey: string, credentials?: ProviderCredentials): OpenAI {
+/** The per-call parts of StreamOptions and ModelListOptions that shape the client. */
+type CallOptions = Pick<StreamOptions, 'credentials' | 'fetch'>;
+
+function createClient(settings: ResolvedOpenAISettings, apiKey: string, { credentials, fetch }: CallOptions): OpenAI {
   return new OpenAI({
     apiKey,
+    fetch,
     // Always explicit, so OPENAI_BASE_URL / OPENAI_ORG_ID in the environment cannot redirect a call.
     baseURL: pickCredential(credentials?.baseURL, settings.baseURL) ?? officialBaseURL,
     organization: settings.organization ?? null,
@@ -35,7 +39,7 @@ export function createOpenAIProvider(input: OpenAISettings = {}, log?: PluginLog
     if (settings.models) return settings.models;
     const apiKey = apiKeyFor(options.credentials);
     if (!settings.fetchModels || !apiKey) return defaultOpenAIModels;
-    const client = createClient(settings, apiKey, options.credentials);
+    const client = createClient(settings, apiKey, options);
     const load = async () => (await fetchModelIds(client, { signal: options.signal })).filter((id) => !notChatModel.test(id)).sort();
     return modelsWithFallback(load, defaultOpenAIModels, (error) => log?.warn('Fetching OpenAI models failed; using the defaults', { error: String(error) }));
   }
@@ -47,7 +51,7 @@ export function createOpenAIProvider(input: OpenAISettings = {}, log?: PluginLog
       const apiKey = apiKeyFor(options.credentials);
       if (!apiKey) return failedStream(providerFailure('invalid_api_key', 'No API key is configured or provided for openAI'));
       const body = buildChatCompletionBody(request);
-      return streamChatCompletion(() => createClient(settings, apiKey, options.credentials), body, { signal: options.signal, idleTimeoutMs: settings.timeoutMs });
+      return streamChatCompletion(() => createClient(settings, apiKey, options), body, { signal: options.signal, idleTimeoutMs: settings.timeoutMs });
     },
   };
 }
