@@ -15,7 +15,6 @@ export default defineConfig({
         },
       },
       {
-        esbuild: { jsx: 'automatic' },
         // Same alias as ui/vite.config.ts: the UI imports the shared wire schemas as `@protocol`.
         resolve: {
           alias: [

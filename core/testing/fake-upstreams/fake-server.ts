@@ -98,9 +98,10 @@ export async function startFakeServer(handler: FakeHandler, control = new FakeCo
   };
 }
 
-/** A loopback URL where nothing listens any more, for connection-refused tests. */
+/**
+ * A loopback URL where nothing listens, for connection-refused tests. Port 1 (tcpmux) is privileged
+ * and unused: a port freed by closing a server could be taken by a test running beside this one.
+ */
 export async function closedPortUrl(): Promise<string> {
-  const upstream = await startFakeServer(async () => undefined);
-  await upstream.close();
-  return upstream.url;
+  return 'http://127.0.0.1:1';
 }
