@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { builtInPlugins } from '../../plugins/index.js';
 import { buildTestServer, registerUser, type TestServerOptions } from './build-test-server.js';
+import { fakeUpstreamEnv } from './fake-upstreams/fake-upstream-env.js';
 import { startFakeUpstreams, type FakeUpstreams } from './fake-upstreams/index.js';
 import { parseSseFrames, type SseFrame } from './sse-frames.js';
 
@@ -24,16 +25,10 @@ export async function buildChatTestServer(options: TestServerOptions = {}): Prom
     ...options,
     plugins: builtInPlugins,
     env: {
-      OPENAI_API_KEY: 'sk-test-openai',
-      OPENAI_REVERSE_PROXY: `${upstreams.openai.url}/v1`,
+      ...fakeUpstreamEnv(upstreams),
       OPENAI_MODELS: 'gpt-4o-mini,gpt-4o',
-      ANTHROPIC_API_KEY: 'sk-ant-test',
-      ANTHROPIC_REVERSE_PROXY: upstreams.anthropic.url,
       ANTHROPIC_MODELS: 'claude-3-5-haiku-latest',
-      GOOGLE_KEY: 'google-test-key',
-      GOOGLE_REVERSE_PROXY: upstreams.google.url,
       GOOGLE_MODELS: 'gemini-1.5-flash',
-      FAKE_UPSTREAM_URL: upstreams.openai.url,
       ...options.env,
     },
   });

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { fakeUpstreamEnv } from '../../../core/testing/fake-upstreams/fake-upstream-env.js';
+import { startFakeUpstreams, type FakeUpstreams } from '../../../core/testing/fake-upstreams/index.js';
 import { startServe, type RunningServer } from '../../../core/testing/run-cli.js';
 import { launchBrowser } from './browser.js';
 
@@ -29,6 +31,27 @@ export async function startE2e(env: Record<string, string> = {}): Promise<E2eCon
       await browser.close();
       await server.stop();
       rmSync(cwd, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ChatE2eContext extends E2eContext {
+  upstreams: FakeUpstreams;
+}
+
+/**
+ * A server whose openAI, anthropic and google endpoints talk to the fake upstreams running in the
+ * test process; script them per test through `upstreams.<provider>.control`.
+ */
+export async function startChatE2e(env: Record<string, string> = {}): Promise<ChatE2eContext> {
+  const upstreams = await startFakeUpstreams();
+  const e2e = await startE2e({ ...fakeUpstreamEnv(upstreams), ...env });
+  return {
+    ...e2e,
+    upstreams,
+    async close() {
+      await e2e.close();
+      await upstreams.close();
     },
   };
 }

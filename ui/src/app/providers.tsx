@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { ChatSetupProvider } from '../lib/chat-setup/index.js';
 import { I18nProvider } from '../lib/i18n/index.js';
 import { ThemeProvider } from '../lib/theme/index.js';
 
@@ -8,7 +9,9 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <I18nProvider>{children}</I18nProvider>
+        <I18nProvider>
+          <ChatSetupProvider>{children}</ChatSetupProvider>
+        </I18nProvider>
       </ThemeProvider>
     </QueryClientProvider>
   );

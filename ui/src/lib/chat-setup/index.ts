@@ -1,0 +1,1 @@
+export { CHAT_SETUP_KEY, ChatSetupProvider, useChatSetup, type ChatSetup } from './chat-setup-context.js';

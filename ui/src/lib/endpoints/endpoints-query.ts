@@ -1,0 +1,39 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../api-client.js';
+
+/** One entry of GET /api/endpoints. */
+export interface EndpointConfig {
+  order: number;
+  type?: string;
+  userProvide: boolean;
+  userProvideURL: boolean;
+  iconURL?: string;
+  modelDisplayLabel?: string;
+  azure?: boolean;
+}
+
+export type EndpointsConfig = Record<string, EndpointConfig>;
+
+export const getEndpointsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['endpoints'],
+    queryFn: () => apiClient.get<EndpointsConfig>('/api/endpoints'),
+    staleTime: 5 * 60_000,
+  });
+
+/** The enabled endpoints, by name. Shared by the endpoint picker, the key dialog and the composer. */
+export function useEndpointsQuery() {
+  return useQuery(getEndpointsQueryOptions());
+}
+
+export const getModelsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['models'],
+    queryFn: () => apiClient.get<Record<string, string[]>>('/api/models'),
+    staleTime: 5 * 60_000,
+  });
+
+/** Models offered per endpoint name. */
+export function useModelsQuery() {
+  return useQuery(getModelsQueryOptions());
+}
