@@ -28,7 +28,7 @@ describe('a new turn', () => {
     expect(final.conversation).toMatchObject({ conversationId: final.requestMessage.conversationId, endpoint: 'openAI', model: 'gpt-4o-mini', promptPrefix: 'Be brief.', temperature: 0.5 });
 
     const sent = chat.upstreams.openai.control.lastRequest!;
-    expect(sent.headers.authorization).toBe('Bearer sk-test-openai');
+    expect(sent.headers.authorization).toBe('Bearer sk-fake-openai');
     expect(sent.body).toMatchObject({ model: 'gpt-4o-mini', temperature: 0.5, stream: true, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hello there' }] });
 
     const stored = await chat.app.inject({ url: `/api/messages/${final.conversation.conversationId}`, headers: { authorization: `Bearer ${chat.token}` } });
