@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ChatSetupProvider } from '../lib/chat-setup/index.js';
 import { I18nProvider } from '../lib/i18n/index.js';
 import { ThemeProvider } from '../lib/theme/index.js';
+import { ToastProvider } from '../lib/toast/index.js';
 
 /** Everything above the router. The AuthProvider sits inside it (see root-layout.tsx). */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
@@ -10,7 +11,9 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <I18nProvider>
-          <ChatSetupProvider>{children}</ChatSetupProvider>
+          <ToastProvider>
+            <ChatSetupProvider>{children}</ChatSetupProvider>
+          </ToastProvider>
         </I18nProvider>
       </ThemeProvider>
     </QueryClientProvider>

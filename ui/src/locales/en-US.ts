@@ -93,6 +93,14 @@ export const enUS = {
   com_ui_privacy_policy: 'Privacy policy',
   com_ui_terms_of_service: 'Terms of service',
   com_ui_opens_new_tab: '(opens in a new tab)',
+
+  // Toasts and dialogs (lib/toast, components/dialog)
+  com_ui_dismiss: 'Dismiss',
+  com_ui_close: 'Close',
+  com_ui_cancel: 'Cancel',
+  com_ui_confirm: 'Confirm',
+  com_ui_save: 'Save',
+  com_ui_delete: 'Delete',
 } as const;
 
 export type TranslationKey = keyof typeof enUS;
