@@ -1,0 +1,22 @@
+import type { ComponentType } from 'react';
+import type { TranslationKey } from '../../../lib/i18n/index.js';
+import type { PanelId } from '../hooks/use-panel-layout.js';
+import { AssistantIcon, PaperclipIcon } from './side-panel-icons.js';
+
+export interface PanelTab {
+  id: PanelId;
+  labelKey: TranslationKey;
+  /** What the panel will hold; both arrive with spec 001's files and assistants (a later issue). */
+  laterKey: TranslationKey;
+  icon: ComponentType;
+}
+
+export const panelTabs: PanelTab[] = [
+  { id: 'files', labelKey: 'com_sidepanel_attach_files', laterKey: 'com_sidepanel_files_later', icon: PaperclipIcon },
+  {
+    id: 'assistants',
+    labelKey: 'com_sidepanel_assistant_builder',
+    laterKey: 'com_sidepanel_assistants_later',
+    icon: AssistantIcon,
+  },
+];
