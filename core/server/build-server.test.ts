@@ -107,3 +107,16 @@ describe('endpoints and models', () => {
     expect((await app.inject({ url: '/api/models', headers })).json()).toEqual({ openAI: ['gpt-4o', 'gpt-4o-mini'], Ollama: [] });
   });
 });
+
+describe('request bodies', () => {
+  it('treats an empty JSON body as none, and still refuses broken JSON and prototype pollution', async () => {
+    app = await buildTestServer();
+    const headers = { 'content-type': 'application/json' };
+    const empty = await app.inject({ method: 'POST', url: '/api/auth/logout', headers, payload: '' });
+    expect(empty.statusCode).toBe(200);
+    const broken = await app.inject({ method: 'POST', url: '/api/auth/login', headers, payload: '{"email":' });
+    expect(broken.statusCode).toBe(400);
+    const poisoned = await app.inject({ method: 'POST', url: '/api/auth/login', headers, payload: '{"__proto__":{"admin":true},"email":"a@b.co","password":"password1"}' });
+    expect(poisoned.statusCode).toBe(400);
+  });
+});

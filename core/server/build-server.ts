@@ -26,6 +26,7 @@ import { createStore } from '../store/create-store.js';
 import type { Store } from '../store/types.js';
 import { endpointsPlugin, type EndpointEntry } from './endpoints-plugin.js';
 import { registerErrorHandler } from './error-handler.js';
+import { registerJsonBodyParser } from './json-body.js';
 import { packageRoot } from './package-root.js';
 import { createPluginRegistry, type PluginRegistry } from './plugin-registry.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -66,6 +67,7 @@ export async function buildServer(config: ChatboxConfig, options: BuildServerOpt
   const plugins = createPluginRegistry(options.plugins ?? []);
   app.decorate('plugins', plugins);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   registerSecurityHeaders(app);
 
   const store = options.store ?? (await createStore({ dataDir: config.dataDir, mongoUri: config.env.MONGO_URI }));

@@ -39,7 +39,7 @@ export interface RunningServer {
   process: ChildProcess;
   /** Everything the server printed so far. */
   output: () => string;
-  /** SIGTERM, then the exit code. */
+  /** SIGTERM to the server's process group, then the exit code of the process started. */
   stop: () => Promise<number | null>;
 }
 
@@ -50,6 +50,8 @@ export function startServe(options: { cwd: string; args?: string[]; env?: Record
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? '', HOME: options.cwd, LOG_FORMAT: 'json', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: a wrapper such as npx does not pass SIGTERM on to the server it starts.
+    detached: true,
   });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
@@ -65,7 +67,7 @@ export function startServe(options: { cwd: string; args?: string[]; env?: Record
         process: child,
         output: () => output,
         stop: async () => {
-          child.kill('SIGTERM');
+          process.kill(-child.pid!, 'SIGTERM');
           return exited;
         },
       });

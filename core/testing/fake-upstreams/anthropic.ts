@@ -88,6 +88,6 @@ export async function handleAnthropic(exchange: FakeExchange): Promise<void> {
 }
 
 /** Starts a fake Anthropic upstream; its `url` is the SDK base URL as is. */
-export function startFakeAnthropic(): Promise<FakeUpstream> {
-  return startFakeServer(handleAnthropic);
+export function startFakeAnthropic(port = 0): Promise<FakeUpstream> {
+  return startFakeServer(handleAnthropic, undefined, port);
 }

@@ -33,6 +33,6 @@ export async function handleAzureOpenAI(exchange: FakeExchange): Promise<void> {
 }
 
 /** Starts a fake Azure OpenAI resource; use `${url}/openai/deployments/${DEPLOYMENT_NAME}` as a group baseURL. */
-export function startFakeAzureOpenAI(): Promise<FakeUpstream> {
-  return startFakeServer(handleAzureOpenAI);
+export function startFakeAzureOpenAI(port = 0): Promise<FakeUpstream> {
+  return startFakeServer(handleAzureOpenAI, undefined, port);
 }

@@ -23,6 +23,8 @@ export interface FakeUpstream {
   close(): Promise<void>;
 }
 
+const MAX_RECORDED = 1_000;
+
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 async function readBody(message: IncomingMessage): Promise<unknown> {
@@ -57,6 +59,8 @@ async function record(message: IncomingMessage, response: ServerResponse, contro
     outcome,
   };
   control.requests.push(request);
+  // A long-running fake (npm run fake-upstream, benchmarks) must not grow without bound.
+  if (control.requests.length > MAX_RECORDED) control.requests.splice(0, control.requests.length - MAX_RECORDED);
   const exchange: FakeExchange = {
     request,
     response,
@@ -72,8 +76,8 @@ async function record(message: IncomingMessage, response: ServerResponse, contro
   return exchange;
 }
 
-/** Starts a loopback HTTP server on a random port that answers every request with `handler`. */
-export async function startFakeServer(handler: FakeHandler, control = new FakeControl()): Promise<FakeUpstream> {
+/** Starts a loopback HTTP server (on a random port unless one is given) that answers every request with `handler`. */
+export async function startFakeServer(handler: FakeHandler, control = new FakeControl(), port = 0): Promise<FakeUpstream> {
   const server = createServer((message, response) => {
     void (async () => {
       const exchange = await record(message, response, control);
@@ -85,10 +89,13 @@ export async function startFakeServer(handler: FakeHandler, control = new FakeCo
       response.end(`fake upstream crashed: ${String(error)}`);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const address = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${address.port}`,
     control,
     close: () =>
       new Promise<void>((resolve) => {

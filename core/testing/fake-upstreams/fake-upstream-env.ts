@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { packageRoot } from '../../server/package-root.js';
 import type { FakeUpstreams } from './index.js';
 
 /** The environment that points chatbox's built-in endpoints at the fake upstreams. */
@@ -12,5 +14,14 @@ export function fakeUpstreamEnv(upstreams: Pick<FakeUpstreams, 'openai' | 'anthr
     GOOGLE_KEY: 'fake-google-key',
     GOOGLE_REVERSE_PROXY: upstreams.google.url,
     GOOGLE_MODELS: 'gemini-2.0-flash,gemini-1.5-pro',
+  };
+}
+
+/** The example librechat.fake.yaml (Azure and custom endpoints) and the variables it reads. */
+export function fakeLibrechatEnv(upstreams: Pick<FakeUpstreams, 'openai' | 'azure'>): Record<string, string> {
+  return {
+    CONFIG_PATH: join(packageRoot(), 'core', 'testing', 'fake-upstreams', 'librechat.fake.yaml'),
+    FAKE_OPENAI_BASE_URL: `${upstreams.openai.url}/v1`,
+    FAKE_AZURE_BASE_URL: `${upstreams.azure.url}/openai/deployments/gpt-4o`,
   };
 }

@@ -73,6 +73,6 @@ export async function handleGoogle(exchange: FakeExchange): Promise<void> {
 }
 
 /** Starts a fake Gemini upstream; its `url` is the SDK `requestOptions.baseUrl` as is. */
-export function startFakeGoogle(): Promise<FakeUpstream> {
-  return startFakeServer(handleGoogle);
+export function startFakeGoogle(port = 0): Promise<FakeUpstream> {
+  return startFakeServer(handleGoogle, undefined, port);
 }

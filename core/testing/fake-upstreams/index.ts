@@ -29,8 +29,10 @@ export interface FakeUpstreams {
   close(): Promise<void>;
 }
 
-export async function startFakeUpstreams(): Promise<FakeUpstreams> {
-  const [openai, azure, anthropic, google] = await Promise.all([startFakeOpenAI(), startFakeAzureOpenAI(), startFakeAnthropic(), startFakeGoogle()]);
+/** Random ports by default; with `basePort`, OpenAI, Azure, Anthropic and Google on it and the next three. */
+export async function startFakeUpstreams(options: { basePort?: number } = {}): Promise<FakeUpstreams> {
+  const port = (offset: number) => (options.basePort ? options.basePort + offset : 0);
+  const [openai, azure, anthropic, google] = await Promise.all([startFakeOpenAI(port(0)), startFakeAzureOpenAI(port(1)), startFakeAnthropic(port(2)), startFakeGoogle(port(3))]);
   const all = [openai, azure, anthropic, google];
   return {
     openai,

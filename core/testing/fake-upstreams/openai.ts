@@ -89,6 +89,6 @@ export async function handleOpenAI(exchange: FakeExchange): Promise<void> {
 }
 
 /** Starts a fake OpenAI (and OpenAI-compatible) upstream; use `${url}/v1` as the SDK base URL. */
-export function startFakeOpenAI(): Promise<FakeUpstream> {
-  return startFakeServer(handleOpenAI);
+export function startFakeOpenAI(port = 0): Promise<FakeUpstream> {
+  return startFakeServer(handleOpenAI, undefined, port);
 }
