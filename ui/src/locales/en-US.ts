@@ -180,8 +180,6 @@ export const enUS = {
   com_ui_regenerate: 'Regenerate',
   com_ui_continue: 'Continue',
   com_ui_save_submit: 'Save & Submit',
-  com_ui_save: 'Save',
-  com_ui_cancel: 'Cancel',
   com_ui_message_update_failed: 'The message could not be saved.',
   com_ui_previous_sibling: 'Previous version',
   com_ui_next_sibling: 'Next version',
