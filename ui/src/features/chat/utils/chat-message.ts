@@ -1,0 +1,29 @@
+import type { MessageDto } from '@protocol';
+
+/** The parent id of every first message of a conversation (and of every edit of it). */
+export const NO_PARENT = '00000000-0000-0000-0000-000000000000';
+
+/** The cache key of the unsaved conversation behind /c/new. */
+export const NEW_CONVERSATION = 'new';
+
+/**
+ * A message as the client holds it: the wire DTO, plus `clientOnly` for what the server never
+ * stored (the optimistic user message, a turn refused before `created`).
+ */
+export type ChatMessage = MessageDto & { clientOnly?: boolean };
+
+/** The reply placeholder shown before the server names the reply: the user message id plus `_`. */
+export const placeholderIdFor = (userMessageId: string) => `${userMessageId}_`;
+
+/**
+ * A timestamp for an optimistic message that sorts after everything in the list even when the
+ * browser clock lags the server's: the newest leaf decides which branch is shown.
+ */
+export function optimisticTimestamp(messages: readonly ChatMessage[]): string {
+  let latest = Date.now();
+  for (const message of messages) {
+    const time = Date.parse(message.createdAt);
+    if (time >= latest) latest = time + 1;
+  }
+  return new Date(latest).toISOString();
+}
