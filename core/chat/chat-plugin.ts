@@ -5,6 +5,7 @@ import type { ChatServices } from './chat-services.js';
 import { createMessageLimits } from './message-limits.js';
 import { createModelCatalog } from './model-catalog.js';
 import { createTitleService } from './titles.js';
+import { createGuardedFetch } from '../net/guarded-fetch.js';
 import { createCredentialsResolver } from './user-credentials.js';
 
 declare module 'fastify' {
@@ -27,6 +28,7 @@ export const chatPlugin = fp(
       models: createModelCatalog(),
       titles: createTitleService({ store: app.store, balance, log: app.log }),
       credentials: createCredentialsResolver(app.userKeys),
+      guardedFetch: createGuardedFetch(app.config.yaml.ssrf?.allowedHosts ?? []),
     } satisfies ChatServices);
   },
   { name: 'chatbox-chat', dependencies: ['chatbox-store', 'chatbox-auth', 'chatbox-user-keys'] },

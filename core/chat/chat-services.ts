@@ -22,4 +22,6 @@ export interface ChatServices {
   models: ModelCatalog;
   titles: TitleService;
   credentials: CredentialsResolver;
+  /** For upstream calls to a base URL a user supplied: refuses private addresses (SSRF). */
+  guardedFetch: typeof globalThis.fetch;
 }

@@ -10,11 +10,11 @@ const TTL_MS = 5 * 60 * 1000;
 export function createModelCatalog() {
   const cache = new Map<string, { models: Promise<string[]>; expiresAt: number }>();
   return {
-    list(entry: EndpointEntry, userId: string, credentials?: ProviderCredentials): Promise<string[]> {
+    list(entry: EndpointEntry, userId: string, credentials?: ProviderCredentials, fetch?: typeof globalThis.fetch): Promise<string[]> {
       const key = entry.userProvide || entry.userProvideURL ? `${entry.name}:${userId}` : entry.name;
       const hit = cache.get(key);
       if (hit && hit.expiresAt > Date.now()) return hit.models;
-      const models = entry.provider.listModels({ credentials, user: userId }).catch((error: unknown) => {
+      const models = entry.provider.listModels({ credentials, user: userId, fetch }).catch((error: unknown) => {
         cache.delete(key);
         throw error;
       });

@@ -14,6 +14,9 @@ import { countTokens } from './tokens.js';
 import type { TurnPlan } from './turn-plan.js';
 import { errorText, failureToError } from './turn-errors.js';
 
+/** A base URL from a user's key is theirs to choose, so calls to it pass the SSRF guard. */
+const upstreamFetch = (services: ChatServices, credentials: ProviderCredentials | undefined) => (credentials?.baseURL ? services.guardedFetch : undefined);
+
 /** The partial reply is written at most this often while streaming, never per token. */
 const PARTIAL_SAVE_MS = 3_000;
 
@@ -49,7 +52,7 @@ export async function runTurn(services: ChatServices, input: TurnInput): Promise
   try {
     release = await services.limits.acquire(user.id, input.ip);
     credentials = await services.credentials(user.id, entry);
-    const models = await services.models.list(entry, user.id, credentials);
+    const models = await services.models.list(entry, user.id, credentials, upstreamFetch(services, credentials));
     model = options.model ?? models[0] ?? '';
     if (!models.includes(model)) throw new ChatboxError('illegal_model_request', `The model "${model}" is not offered by ${entry.name}`);
   } catch (error) {
@@ -117,7 +120,7 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
   try {
     await services.balance.assertCanAfford(user.id, model, built.promptTokens);
     let initial = true;
-    const parts: AsyncIterable<ChatPart> = entry.provider.stream(built.request, { signal: controller.signal, credentials: state.credentials });
+    const parts: AsyncIterable<ChatPart> = entry.provider.stream(built.request, { signal: controller.signal, credentials: state.credentials, fetch: upstreamFetch(services, state.credentials) });
     for await (const part of parts) {
       if (part.type === 'text-delta') {
         text += part.text;
@@ -167,6 +170,6 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
 
   const firstExchange = plan.kind === 'new' && plan.conversation === null;
   if (firstExchange && !unfinished && services.env.TITLE_CONVO && entry.titleConvo !== false) {
-    services.titles.schedule({ userId: user.id, conversationId: plan.conversationId, entry, model: entry.titleModel ?? model, credentials: state.credentials, userText: userMessage.text, replyText: text });
+    services.titles.schedule({ userId: user.id, conversationId: plan.conversationId, entry, model: entry.titleModel ?? model, credentials: state.credentials, fetch: upstreamFetch(services, state.credentials), userText: userMessage.text, replyText: text });
   }
 }

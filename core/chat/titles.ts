@@ -23,6 +23,7 @@ export interface TitleJob {
   entry: EndpointEntry;
   model: string;
   credentials?: ProviderCredentials;
+  fetch?: typeof globalThis.fetch;
   userText: string;
   replyText: string;
 }
@@ -40,7 +41,7 @@ export function createTitleService(deps: { store: Store; balance: Balance; log: 
     const request = { model: job.model, system: PROMPT, messages: [{ role: 'user' as const, content }], parameters: { temperature: 0.2, maxOutputTokens: 16 }, user: job.userId };
     let text = '';
     let usage = { promptTokens: countTokens(PROMPT + content, job.model), completionTokens: 0 };
-    for await (const part of job.entry.provider.stream(request, { signal: AbortSignal.timeout(30_000), credentials: job.credentials })) {
+    for await (const part of job.entry.provider.stream(request, { signal: AbortSignal.timeout(30_000), credentials: job.credentials, fetch: job.fetch })) {
       if (part.type === 'text-delta') text += part.text;
       else if (part.type === 'usage') usage = part;
       else if (part.type === 'error') throw new Error(part.error.message);

@@ -31,7 +31,10 @@ export function failureForStatus(status: number, message: string, hints: StatusH
 /** A failure below HTTP: broken JSON in the stream, or a socket that went away. */
 export function failureForTransport(error: unknown): ProviderFailure {
   if (error instanceof SyntaxError) return providerFailure('malformed_stream', `The provider sent a malformed chunk: ${error.message}`);
-  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  // SDKs wrap the real reason (refused, DNS, an address the SSRF guard blocked) a few causes deep.
+  let root: unknown = error;
+  while (root instanceof Error && root.cause instanceof Error) root = root.cause;
   const message = error instanceof Error ? error.message : String(error);
+  const cause = root !== error && root instanceof Error ? ` (${root.message})` : '';
   return providerFailure('connection', `The connection to the provider failed: ${message}${cause}`);
 }

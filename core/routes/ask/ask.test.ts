@@ -7,6 +7,9 @@ afterEach(async () => {
   await chat?.close();
 });
 
+/** The newest chat request upstream, not a background title request. */
+const lastChatRequest = () => chat.upstreams.openai.control.requests.filter((request) => request.body?.max_tokens !== 16).at(-1)!;
+
 const firstTurn = (extra: Record<string, unknown> = {}) => ({
   text: 'Hello there', conversationId: null, parentMessageId: NO_PARENT, model: 'gpt-4o-mini', endpoint: 'openAI', ...extra,
 });
@@ -41,14 +44,14 @@ describe('a new turn', () => {
     const first = (await chat.ask(firstTurn())).frames.at(-1)!.data;
     const conversationId = first.conversation.conversationId;
     await chat.ask(firstTurn({ text: 'Second', conversationId, parentMessageId: first.responseMessage.messageId }));
-    expect(chat.upstreams.openai.control.lastRequest!.body.messages).toEqual([
+    expect(lastChatRequest().body.messages).toEqual([
       { role: 'user', content: 'Hello there' },
       { role: 'assistant', content: 'echo 1' },
       { role: 'user', content: 'Second' },
     ]);
     // Editing the first message makes a sibling: the new branch does not carry the old one.
     const edited = (await chat.ask(firstTurn({ text: 'Hello again', conversationId, parentMessageId: NO_PARENT }))).frames.at(-1)!.data;
-    expect(chat.upstreams.openai.control.lastRequest!.body.messages).toEqual([{ role: 'user', content: 'Hello again' }]);
+    expect(lastChatRequest().body.messages).toEqual([{ role: 'user', content: 'Hello again' }]);
     expect(edited.requestMessage.parentMessageId).toBe(NO_PARENT);
   });
 
@@ -75,7 +78,7 @@ describe('a new turn', () => {
     );
     const final = continued.frames.at(-1)!.data;
     expect(final.responseMessage).toMatchObject({ messageId: first.responseMessage.messageId, text: 'The first part and the rest.' });
-    expect(chat.upstreams.openai.control.lastRequest!.body.messages.at(-1)).toEqual({ role: 'assistant', content: 'The first part' });
+    expect(lastChatRequest().body.messages.at(-1)).toEqual({ role: 'assistant', content: 'The first part' });
     expect(await chat.app.store.messages.listByConversation(chat.userId, first.conversation.conversationId)).toHaveLength(2);
   });
 });
@@ -156,7 +159,7 @@ describe('storage while streaming', () => {
       parent = final.responseMessage.messageId;
       conversationId = final.conversation.conversationId;
     }
-    const sent: Array<{ content: string }> = chat.upstreams.openai.control.lastRequest!.body.messages;
+    const sent: Array<{ content: string }> = lastChatRequest().body.messages;
     expect(sent.at(-1)!.content).toBe('three');
     expect(sent.some((message) => message.content.startsWith('one'))).toBe(false);
     expect(sent.some((message) => message.content.startsWith('two'))).toBe(true);

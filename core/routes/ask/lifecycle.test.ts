@@ -122,7 +122,7 @@ describe('titles', () => {
 describe('user-provided keys', () => {
   it('answers no_user_key without a key, then uses the saved key and base URL', async () => {
     const yaml = join(tmpdir(), `chatbox-custom-${process.pid}-${Date.now()}.yaml`);
-    writeFileSync(yaml, ['version: 1.0.6', 'endpoints:', '  custom:', '    - name: "MyProxy"', '      apiKey: "user_provided"', '      baseURL: "user_provided"', '      models:', '        default: ["proxy-model"]'].join('\n'));
+    writeFileSync(yaml, ['version: 1.0.6', 'ssrf:', '  allowedHosts: ["127.0.0.1"]', 'endpoints:', '  custom:', '    - name: "MyProxy"', '      apiKey: "user_provided"', '      baseURL: "user_provided"', '      models:', '        default: ["proxy-model"]'].join('\n'));
     chat = await buildChatTestServer({ configPath: yaml });
     const endpoints = await chat.app.inject({ url: '/api/endpoints', headers: { authorization: `Bearer ${chat.token}` } });
     expect(endpoints.json().MyProxy).toMatchObject({ type: 'custom', userProvide: true, userProvideURL: true });
@@ -140,6 +140,22 @@ describe('user-provided keys', () => {
 
     await chat.app.inject({ method: 'DELETE', url: '/api/keys/MyProxy', headers: { authorization: `Bearer ${chat.token}` } });
     expect(JSON.parse((await chat.ask(body, { endpoint: 'custom' })).frames[0].data.text)).toMatchObject({ type: 'no_user_key' });
+  });
+});
+
+describe('a base URL a user supplies', () => {
+  it('may not reach private addresses unless the operator allows the host (SSRF guard)', async () => {
+    const yaml = join(tmpdir(), `chatbox-ssrf-${process.pid}-${Date.now()}.yaml`);
+    writeFileSync(yaml, ['version: 1.0.6', 'endpoints:', '  custom:', '    - name: "MyProxy"', '      apiKey: "user_provided"', '      baseURL: "user_provided"', '      models:', '        default: ["proxy-model"]'].join('\n'));
+    chat = await buildChatTestServer({ configPath: yaml });
+    const headers = { authorization: `Bearer ${chat.token}` };
+    for (const baseURL of [`${chat.upstreams.openai.url}/v1`, 'http://169.254.169.254/latest', 'http://[::ffff:127.0.0.1]:80/v1']) {
+      await chat.app.inject({ method: 'PUT', url: '/api/keys', headers, payload: { name: 'MyProxy', value: JSON.stringify({ apiKey: 'sk', baseURL }), expiresAt: null } });
+      const { frames } = await chat.ask(turn({ endpoint: 'MyProxy', endpointType: 'custom', model: 'proxy-model' }), { endpoint: 'custom' });
+      expect(frames.at(-1)!.event).toBe('error');
+      expect(frames.at(-1)!.data.text).toMatch(/private address/);
+    }
+    expect(chat.upstreams.openai.control.requests.filter((request) => request.path.endsWith('/chat/completions'))).toHaveLength(0);
   });
 });
 

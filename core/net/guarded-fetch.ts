@@ -1,0 +1,50 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isIP, type LookupFunction } from 'node:net';
+import { Agent, fetch as undiciFetch } from 'undici';
+import { isPrivateAddress } from './private-address.js';
+
+export class BlockedAddressError extends Error {
+  override name = 'BlockedAddressError';
+}
+
+/** `host` or `*.domain` entries of librechat.yaml `ssrf.allowedHosts`. */
+export function isAllowedHost(host: string, allowedHosts: string[]): boolean {
+  const name = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return allowedHosts.some((entry) => {
+    const allowed = entry.toLowerCase();
+    return allowed.startsWith('*.') ? name.endsWith(allowed.slice(1)) : name === allowed;
+  });
+}
+
+/**
+ * Resolves like dns.lookup but refuses when any address is private: checked when the socket
+ * connects, so a name that resolves differently later (DNS rebinding) is caught too.
+ */
+const guardedLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, '', 0);
+    const list = addresses as LookupAddress[];
+    const refused = list.find((entry) => isPrivateAddress(entry.address));
+    if (refused) return callback(new BlockedAddressError(`${hostname} resolves to a private address (${refused.address})`), '', 0);
+    if (options.all) return (callback as unknown as (error: null, all: LookupAddress[]) => void)(null, list);
+    return callback(null, list[0].address, list[0].family);
+  });
+};
+
+const guardedAgent = new Agent({ connect: { lookup: guardedLookup } });
+
+/**
+ * A fetch for URLs that came from a user (their own base URL): private, loopback, link-local and
+ * metadata addresses are refused unless the host is allow-listed by the operator.
+ */
+export function createGuardedFetch(allowedHosts: string[]): typeof globalThis.fetch {
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : input.toString());
+    if (isAllowedHost(url.hostname, allowedHosts)) return fetch(input, init);
+    if (!/^https?:$/.test(url.protocol)) throw new BlockedAddressError(`${url.protocol} URLs are not allowed`);
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host) && isPrivateAddress(host)) throw new BlockedAddressError(`${host} is a private address`);
+    if (host === 'localhost' || host.endsWith('.localhost')) throw new BlockedAddressError(`${host} is a private address`);
+    return undiciFetch(url, { ...(init as object), dispatcher: guardedAgent } as Parameters<typeof undiciFetch>[1]) as unknown as Response;
+  }) as typeof globalThis.fetch;
+}
