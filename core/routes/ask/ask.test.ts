@@ -30,7 +30,7 @@ describe('a new turn', () => {
     expect(final.responseMessage.parentMessageId).toBe(final.requestMessage.messageId);
     expect(final.conversation).toMatchObject({ conversationId: final.requestMessage.conversationId, endpoint: 'openAI', model: 'gpt-4o-mini', promptPrefix: 'Be brief.', temperature: 0.5 });
 
-    const sent = chat.upstreams.openai.control.lastRequest!;
+    const sent = lastChatRequest();
     expect(sent.headers.authorization).toBe('Bearer sk-fake-openai');
     expect(sent.body).toMatchObject({ model: 'gpt-4o-mini', temperature: 0.5, stream: true, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hello there' }] });
 
