@@ -53,6 +53,28 @@ describe('stopping a turn', () => {
     expect(continued.frames.at(-1)!.data.responseMessage).toMatchObject({ text: `${saved!.text} The end.`, unfinished: false });
   });
 
+  it("another user can neither stop a turn nor take its title", async () => {
+    chat = await buildChatTestServer();
+    chat.upstreams.openai.control.configure({ reply: 'word '.repeat(60), chunkSize: 5, delayMs: 10 });
+    const base = await listen();
+    const other = await chat.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Mallory', email: 'mallory@example.com', password: 'password1', confirm_password: 'password1' } });
+    const intruder = { authorization: `Bearer ${other.json().token}` };
+    const response = await post(base, '/api/ask/openAI', turn());
+    let conversationId = '';
+    let final: any;
+    for await (const frame of readSseFrames(response)) {
+      if (frame.data.created) {
+        conversationId = frame.data.message.conversationId;
+        const stolen = await chat.app.inject({ method: 'POST', url: '/api/ask/openAI/abort', payload: { abortKey: conversationId }, headers: intruder });
+        expect(stolen.statusCode).toBe(204);
+      }
+      if (frame.data.final) final = frame.data;
+    }
+    expect(final.responseMessage).toMatchObject({ unfinished: false, text: 'word '.repeat(60) });
+    const title = await chat.app.inject({ method: 'POST', url: '/api/convos/gen_title', payload: { conversationId }, headers: intruder });
+    expect(title.statusCode).toBe(404);
+  });
+
   it('answers 204 for an abort key with nothing running', async () => {
     chat = await buildChatTestServer();
     const response = await chat.app.inject({ method: 'POST', url: '/api/ask/openAI/abort', payload: { abortKey: 'nothing' }, headers: { authorization: `Bearer ${chat.token}` } });
