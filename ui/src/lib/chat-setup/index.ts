@@ -1,1 +1,18 @@
 export { CHAT_SETUP_KEY, ChatSetupProvider, useChatSetup, type ChatSetup } from './chat-setup-context.js';
+export { LAST_SELECTED_MODEL_KEY, defaultModelFor, rememberModel } from './last-selected-model.js';
+export { presetToSetup, presetsQueryKey, setupToPreset } from './preset-convert.js';
+export {
+  clearedParameters,
+  fitSetupTo,
+  isGeminiModel,
+  parameterValue,
+  parametersFor,
+  type ExamplesParameter,
+  type NumberParameter,
+  type ParameterDefinition,
+  type SliderParameter,
+  type StepsParameter,
+  type SwitchParameter,
+  type TextParameter,
+} from './parameter-definitions.js';
+export { useEnsureChatSetup } from './use-ensure-chat-setup.js';

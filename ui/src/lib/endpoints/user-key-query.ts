@@ -1,26 +1,39 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { KeyExpiryResponse } from '@protocol';
 import { apiClient, isApiError } from '../api-client.js';
+import { keyNameFor } from './endpoint-meta.js';
+
+/** ['userKeyExpiry', name]; ['userKeyExpiry'] alone matches every endpoint's (to invalidate them all). */
+export const userKeyExpiryQueryKey = (name?: string) => (name === undefined ? ['userKeyExpiry'] : ['userKeyExpiry', name]);
 
 export const getUserKeyExpiryQueryOptions = (name: string) =>
   queryOptions({
-    queryKey: ['userKeyExpiry', name],
-    queryFn: async (): Promise<{ expiresAt: string | null } | null> => {
+    queryKey: userKeyExpiryQueryKey(name),
+    queryFn: async (): Promise<KeyExpiryResponse | null> => {
       try {
-        return await apiClient.get<{ expiresAt: string | null }>('/api/keys', { query: { name } });
+        return await apiClient.get<KeyExpiryResponse>('/api/keys', { query: { name } });
       } catch (error) {
+        // 404: no key saved. That is an answer, not a failure.
         if (isApiError(error) && error.status === 404) return null;
         throw error;
       }
     },
   });
 
+/** Spec 000 §4: a user key is valid only if its expiry lies in the future (null = never expires). */
+export function isUserKeyValid(expiry: KeyExpiryResponse | null | undefined, now = Date.now()): boolean {
+  if (!expiry) return false;
+  return expiry.expiresAt === null || new Date(expiry.expiresAt).getTime() > now;
+}
+
 /**
  * Whether the user still has to provide a key for an endpoint that needs one: no key saved, or one
- * whose expiry has passed (null expiry = never expires). False for endpoints with their own key.
+ * whose expiry has passed. False for endpoints with their own key. `endpoint` is the endpoint's
+ * name; the key it uses is looked up under keyNameFor(endpoint).
  */
-export function useUserKeyMissing(name: string | null, needsKey: boolean): boolean {
+export function useUserKeyMissing(endpoint: string | null, needsKey: boolean): boolean {
+  const name = endpoint ? keyNameFor(endpoint) : null;
   const query = useQuery({ ...getUserKeyExpiryQueryOptions(name ?? ''), enabled: Boolean(name) && needsKey });
   if (!name || !needsKey) return false;
-  if (!query.data) return true;
-  return query.data.expiresAt !== null && new Date(query.data.expiresAt).getTime() <= Date.now();
+  return !isUserKeyValid(query.data);
 }

@@ -1,0 +1,164 @@
+import type { TranslationKey } from '../../locales/index.js';
+import type { ChatSetup } from './chat-setup-context.js';
+
+type NumberKey = 'temperature' | 'top_p' | 'topP' | 'topK' | 'frequency_penalty' | 'presence_penalty' | 'maxOutputTokens' | 'max_tokens';
+type TextKey = 'chatGptLabel' | 'modelLabel' | 'promptPrefix';
+
+interface Base {
+  labelKey: TranslationKey;
+  descriptionKey?: TranslationKey;
+}
+
+export interface SliderParameter extends Base {
+  control: 'slider';
+  key: NumberKey;
+  min: number;
+  max: number;
+  step: number;
+  default: number;
+}
+
+/** A number the user may leave empty ("system default"). */
+export interface NumberParameter extends Base {
+  control: 'number';
+  key: NumberKey;
+  min: number;
+  max?: number;
+}
+
+export interface TextParameter extends Base {
+  control: 'text' | 'textarea';
+  key: TextKey;
+  placeholderKey?: TranslationKey;
+}
+
+export interface SwitchParameter extends Base {
+  control: 'switch';
+  key: 'resendFiles';
+  default: boolean;
+}
+
+export interface StepsParameter extends Base {
+  control: 'steps';
+  key: 'imageDetail';
+  options: readonly ['low', 'auto', 'high'];
+  default: 'auto';
+}
+
+export interface ExamplesParameter extends Base {
+  control: 'examples';
+  key: 'examples';
+}
+
+export type ParameterDefinition = SliderParameter | NumberParameter | TextParameter | SwitchParameter | StepsParameter | ExamplesParameter;
+
+const customName = (key: TextKey): TextParameter => ({ control: 'text', key, labelKey: 'com_endpoint_custom_name', placeholderKey: 'com_endpoint_custom_name_placeholder' });
+const promptPrefix: TextParameter = { control: 'textarea', key: 'promptPrefix', labelKey: 'com_endpoint_prompt_prefix', placeholderKey: 'com_endpoint_prompt_prefix_placeholder' };
+const resendFiles: SwitchParameter = { control: 'switch', key: 'resendFiles', default: true, labelKey: 'com_endpoint_resend_files', descriptionKey: 'com_endpoint_resend_files_info' };
+const slider = (key: NumberKey, min: number, max: number, step: number, value: number, labelKey: TranslationKey, descriptionKey?: TranslationKey): SliderParameter => ({ control: 'slider', key, min, max, step, default: value, labelKey, descriptionKey });
+
+/** Spec 000 §5: Google allows 8192 output tokens on gemini models, 2048 on the older ones. */
+export const isGeminiModel = (model: string | null | undefined) => Boolean(model && model.toLowerCase().includes('gemini'));
+
+function openAIParameters(temperature: number, withImages: boolean): ParameterDefinition[] {
+  return [
+    customName('chatGptLabel'),
+    promptPrefix,
+    slider('temperature', 0, 2, 0.01, temperature, 'com_endpoint_temperature', 'com_endpoint_temperature_info'),
+    slider('top_p', 0, 1, 0.01, 1, 'com_endpoint_top_p', 'com_endpoint_top_p_info'),
+    slider('frequency_penalty', -2, 2, 0.01, 0, 'com_endpoint_frequency_penalty', 'com_endpoint_frequency_penalty_info'),
+    slider('presence_penalty', -2, 2, 0.01, 0, 'com_endpoint_presence_penalty', 'com_endpoint_presence_penalty_info'),
+    { control: 'number', key: 'max_tokens', min: 1, labelKey: 'com_endpoint_max_tokens', descriptionKey: 'com_endpoint_max_tokens_info' },
+    resendFiles,
+    ...(withImages
+      ? [{ control: 'steps', key: 'imageDetail', options: ['low', 'auto', 'high'], default: 'auto', labelKey: 'com_endpoint_image_detail', descriptionKey: 'com_endpoint_image_detail_info' } as StepsParameter]
+      : []),
+  ];
+}
+
+const anthropicParameters: ParameterDefinition[] = [
+  customName('modelLabel'),
+  promptPrefix,
+  slider('temperature', 0, 1, 0.01, 1, 'com_endpoint_temperature', 'com_endpoint_temperature_info'),
+  slider('maxOutputTokens', 1, 4000, 1, 4000, 'com_endpoint_max_output_tokens', 'com_endpoint_max_output_tokens_info'),
+  slider('topP', 0, 1, 0.01, 0.7, 'com_endpoint_top_p', 'com_endpoint_top_p_info'),
+  slider('topK', 1, 40, 1, 5, 'com_endpoint_top_k', 'com_endpoint_top_k_info'),
+  resendFiles,
+];
+
+function googleParameters(model: string | null | undefined): ParameterDefinition[] {
+  const gemini = isGeminiModel(model);
+  return [
+    customName('modelLabel'),
+    { ...promptPrefix, labelKey: 'com_endpoint_context', placeholderKey: 'com_endpoint_context_placeholder' },
+    { control: 'examples', key: 'examples', labelKey: 'com_endpoint_examples' },
+    slider('temperature', 0, 1, 0.01, 0.2, 'com_endpoint_temperature', 'com_endpoint_temperature_info'),
+    slider('maxOutputTokens', 1, gemini ? 8192 : 2048, 1, gemini ? 8192 : 1024, 'com_endpoint_max_output_tokens', 'com_endpoint_max_output_tokens_info'),
+    slider('topP', 0, 1, 0.01, 0.8, 'com_endpoint_top_p', 'com_endpoint_top_p_info'),
+    slider('topK', 1, 40, 1, 40, 'com_endpoint_top_k', 'com_endpoint_top_k_info'),
+  ];
+}
+
+/**
+ * The parameters the settings offer for an endpoint kind (see endpointKind) and model, with the
+ * ranges, steps and defaults of spec 000 §5/§9. Unknown kinds (assistants, bingAI …) offer none.
+ */
+export function parametersFor(kind: string, model?: string | null): ParameterDefinition[] {
+  switch (kind) {
+    case 'openAI':
+    case 'azureOpenAI':
+    case 'custom':
+      return openAIParameters(1, true);
+    case 'gptPlugins':
+      return openAIParameters(0.8, false);
+    case 'anthropic':
+      return anthropicParameters;
+    case 'google':
+      return googleParameters(model);
+    default:
+      return [];
+  }
+}
+
+const allParameterKeys = new Set<string>(
+  ['openAI', 'gptPlugins', 'anthropic', 'google'].flatMap((kind) => parametersFor(kind, 'gemini').map((parameter) => parameter.key)),
+);
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/**
+ * The setup made valid for an endpoint kind and model: options the endpoint does not take are
+ * dropped and numbers are clamped into its ranges (a gemini maxOutputTokens of 8192 becomes 2048
+ * on an older model). Identity fields (endpoint, model …) are left alone.
+ */
+export function fitSetupTo(setup: ChatSetup, kind: string, model: string | null | undefined = setup.model): ChatSetup {
+  const definitions = parametersFor(kind, model);
+  const allowed = new Map(definitions.map((definition) => [definition.key as string, definition]));
+  const next: Record<string, unknown> = { ...setup };
+  for (const key of allParameterKeys) {
+    const definition = allowed.get(key);
+    const value = next[key];
+    if (value === undefined || value === null) continue;
+    if (!definition) {
+      delete next[key];
+    } else if ((definition.control === 'slider' || definition.control === 'number') && typeof value === 'number') {
+      next[key] = clamp(value, definition.min, definition.max ?? Number.POSITIVE_INFINITY);
+    }
+  }
+  return next as unknown as ChatSetup;
+}
+
+/** The value a control shows: the setup's own, else the definition's default. */
+export function parameterValue<T>(setup: ChatSetup, definition: ParameterDefinition & { default: T }): T {
+  const value = (setup as unknown as Record<string, unknown>)[definition.key];
+  return (value === undefined || value === null ? definition.default : value) as T;
+}
+
+/**
+ * What "Reset to defaults" clears so the defaults above apply again: the tuning, not what the user
+ * wrote (custom name, prompt prefix, examples).
+ */
+export function clearedParameters(kind: string, model?: string | null): Partial<ChatSetup> {
+  const tuning = parametersFor(kind, model).filter((definition) => !['text', 'textarea', 'examples'].includes(definition.control));
+  return Object.fromEntries(tuning.map((definition) => [definition.key, undefined]));
+}

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { endpointTypeOf, sortedEndpoints, useEndpointsQuery, useModelsQuery } from '../endpoints/index.js';
+import { useChatSetup } from './chat-setup-context.js';
+import { defaultModelFor } from './last-selected-model.js';
+
+/**
+ * Keeps the setup pointing at something the server offers: the first enabled endpoint when none is
+ * chosen or the chosen one was switched off, and that endpoint's default model when the model is
+ * unknown to it. Mounted by the endpoint picker; harmless to mount twice.
+ */
+export function useEnsureChatSetup(): void {
+  const { setup, update, replace } = useChatSetup();
+  const { data: endpointsConfig } = useEndpointsQuery();
+  const { data: models } = useModelsQuery();
+
+  useEffect(() => {
+    if (!endpointsConfig || !models) return;
+    const names = sortedEndpoints(endpointsConfig);
+    if (names.length === 0) return;
+    const current = setup.endpoint;
+    if (!current || !endpointsConfig[current]) {
+      const endpoint = names[0]!;
+      replace({ endpoint, endpointType: endpointTypeOf(endpoint, endpointsConfig), model: defaultModelFor(endpoint, models[endpoint]) ?? null });
+      return;
+    }
+    const offered = models[current];
+    // An empty list means the server could not list models (a user-provided key not set yet): keep ours.
+    if (offered && offered.length > 0 && (!setup.model || !offered.includes(setup.model))) {
+      update({ model: defaultModelFor(current, offered) ?? null });
+    }
+  }, [endpointsConfig, models, setup.endpoint, setup.model, update, replace]);
+}
