@@ -1,0 +1,1 @@
+export { startMongoDouble, type MongoDouble } from './mongo-double.js';
