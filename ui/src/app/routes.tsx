@@ -20,9 +20,7 @@ const ResetPasswordPage = lazy(() =>
     default: module.ResetPasswordPage,
   })),
 );
-const ShellLayout = lazy(() =>
-  import('../features/shell/components/shell-layout.js').then((module) => ({ default: module.ShellLayout })),
-);
+const ShellRoute = lazy(() => import('./shell-route.js').then((module) => ({ default: module.ShellRoute })));
 const ChatView = lazy(() =>
   import('../features/chat/components/chat-view.js').then((module) => ({ default: module.ChatView })),
 );
@@ -45,7 +43,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            element: <ShellLayout />,
+            element: <ShellRoute />,
             children: [
               { path: '/', element: <Navigate to="/c/new" replace /> },
               { path: '/c/:conversationId', element: <ChatView /> },

@@ -3,6 +3,8 @@ export { useLanguage, useLocalize } from './use-localize.js';
 export { createLocalize, formatMessage, isTranslationKey, type Localize } from './localize.js';
 export {
   languageCodes,
+  languageNames,
+  isRightToLeft,
   matchLanguage,
   resolveLanguage,
   type LanguageCode,

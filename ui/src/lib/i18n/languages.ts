@@ -23,6 +23,29 @@ export const languageCodes = [
 
 export type LanguageCode = (typeof languageCodes)[number];
 
+/** Each language by its own name (an endonym), so a reader finds theirs whatever is shown now. */
+export const languageNames: Record<LanguageCode, string> = {
+  'en-US': 'English',
+  'zh-CN': '简体中文',
+  'zh-TC': '繁體中文',
+  'ar-EG': 'العربية',
+  'de-DE': 'Deutsch',
+  'es-ES': 'Español',
+  'fr-FR': 'Français',
+  'it-IT': 'Italiano',
+  'pl-PL': 'Polski',
+  'pt-BR': 'Português (Brasil)',
+  'ru-RU': 'Русский',
+  'ja-JP': '日本語',
+  'sv-SE': 'Svenska',
+  'ko-KR': '한국어',
+  'vi-VN': 'Tiếng Việt',
+  'tr-TR': 'Türkçe',
+  'nl-NL': 'Nederlands',
+  'id-ID': 'Bahasa Indonesia',
+  'he-HE': 'עברית',
+};
+
 /** 'auto' follows the browser. */
 export type LanguageSetting = 'auto' | LanguageCode;
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, testConfig, testUser } from '../../../test/mock-fetch.js';
 import { currentPath, renderApp } from '../../../test/render-app.js';
@@ -42,24 +42,6 @@ describe('authenticated shell', () => {
     await user.click(screen.getByRole('button', { name: 'Open sidebar' }));
     expect(screen.getByRole('complementary', { name: 'Chat history' })).toBeVisible();
     expect(window.localStorage.getItem('navVisible')).toBe('true');
-  });
-
-  it('offers theme choices and a disabled Settings entry in the user menu', async () => {
-    mockFetch(signedIn);
-    const { user } = await openShell();
-    await user.click(screen.getByRole('button', { name: /User menu: Ada Lovelace/ }));
-    const menu = screen.getByRole('menu');
-    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toBeDisabled();
-    expect(within(menu).getByRole('menuitemradio', { name: 'System' })).toHaveAttribute('aria-checked', 'true');
-    expect(within(menu).getByRole('menuitemradio', { name: 'System' })).toHaveFocus();
-
-    await user.keyboard('{ArrowDown}{Enter}');
-    expect(window.localStorage.getItem('color-theme')).toBe('dark');
-    expect(document.documentElement).toHaveClass('dark');
-
-    await user.keyboard('{Escape}');
-    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /User menu/ })).toHaveFocus();
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { Suspense, useCallback } from 'react';
+import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { NewChatIcon, SidebarIcon } from '../../../components/icons.js';
 import { IconButton } from '../../../components/icon-button.js';
@@ -7,18 +7,27 @@ import { useLocalize } from '../../../lib/i18n/index.js';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
 import { useSidebarVisibility } from '../hooks/use-sidebar-visibility.js';
 import { MobileHeader } from './mobile-header.js';
+import { ShellActionsContext, type ShellSlots } from './shell-slots.js';
 import { Sidebar } from './sidebar.js';
 
 const SIDEBAR_ID = 'chat-sidebar';
 
-/** The authenticated frame: sidebar, mobile header, and the routed chat area. */
-export function ShellLayout() {
+const PlainFrame = ({ children }: { children: ReactNode }) => children;
+
+/**
+ * The authenticated frame: sidebar, mobile header, and the routed chat area, which the app may wrap
+ * (the right side panel) through `slots`.
+ */
+export function ShellLayout({ slots = {} }: { slots?: ShellSlots }) {
   const localize = useLocalize();
   const navigate = useNavigate();
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const sidebar = useSidebarVisibility(isMobile);
   const { setVisible } = sidebar;
   const closeSidebar = useCallback(() => setVisible(false), [setVisible]);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const { ContentFrame = PlainFrame, SettingsDialog } = slots;
+  const actions = useMemo(() => (SettingsDialog ? { openSettings: () => setSettingsOpen(true) } : {}), [SettingsDialog]);
 
   const startNewChat = () => {
     navigate('/c/new');
@@ -26,57 +35,66 @@ export function ShellLayout() {
   };
 
   return (
-    <div className="flex h-dvh overflow-hidden">
-      <Sidebar
-        id={SIDEBAR_ID}
-        open={sidebar.visible}
-        isMobile={isMobile}
-        onClose={closeSidebar}
-        onNewChat={startNewChat}
-      />
-      {isMobile && sidebar.visible && (
-        <div className="fixed inset-0 z-30 bg-black/40" aria-hidden="true" onClick={closeSidebar} />
-      )}
-
-      <div className="relative flex min-w-0 flex-1 flex-col">
-        {isMobile ? (
-          <MobileHeader
-            sidebarId={SIDEBAR_ID}
-            sidebarOpen={sidebar.visible}
-            // Conversation titles arrive with the conversation list; until then every chat is new.
-            title={localize('com_ui_new_chat_title')}
-            onToggleSidebar={sidebar.toggle}
-            onNewChat={startNewChat}
-          />
-        ) : (
-          !sidebar.visible && (
-            <div className="absolute top-2 left-2 z-10 flex gap-1">
-              <IconButton
-                label={localize('com_nav_open_sidebar')}
-                aria-controls={SIDEBAR_ID}
-                aria-expanded={false}
-                onClick={sidebar.toggle}
-              >
-                <SidebarIcon />
-              </IconButton>
-              <IconButton label={localize('com_ui_new_chat')} onClick={startNewChat}>
-                <NewChatIcon />
-              </IconButton>
-            </div>
-          )
+    <ShellActionsContext.Provider value={actions}>
+      <div className="flex h-dvh overflow-hidden">
+        <Sidebar
+          id={SIDEBAR_ID}
+          open={sidebar.visible}
+          isMobile={isMobile}
+          onClose={closeSidebar}
+          onNewChat={startNewChat}
+        />
+        {isMobile && sidebar.visible && (
+          <div className="fixed inset-0 z-30 bg-black/40" aria-hidden="true" onClick={closeSidebar} />
         )}
-        <main className="min-h-0 flex-1">
-          <Suspense
-            fallback={
-              <div className="flex h-full items-center justify-center">
-                <Spinner />
+
+        <div className="relative flex min-w-0 flex-1 flex-col">
+          {isMobile ? (
+            <MobileHeader
+              sidebarId={SIDEBAR_ID}
+              sidebarOpen={sidebar.visible}
+              // Conversation titles arrive with the conversation list; until then every chat is new.
+              title={localize('com_ui_new_chat_title')}
+              onToggleSidebar={sidebar.toggle}
+              onNewChat={startNewChat}
+            />
+          ) : (
+            !sidebar.visible && (
+              <div className="absolute start-2 top-2 z-10 flex gap-1">
+                <IconButton
+                  label={localize('com_nav_open_sidebar')}
+                  aria-controls={SIDEBAR_ID}
+                  aria-expanded={false}
+                  onClick={sidebar.toggle}
+                >
+                  <SidebarIcon />
+                </IconButton>
+                <IconButton label={localize('com_ui_new_chat')} onClick={startNewChat}>
+                  <NewChatIcon />
+                </IconButton>
               </div>
-            }
-          >
-            <Outlet />
+            )
+          )}
+          <main className="min-h-0 flex-1">
+            <ContentFrame>
+              <Suspense
+                fallback={
+                  <div className="flex h-full items-center justify-center">
+                    <Spinner />
+                  </div>
+                }
+              >
+                <Outlet />
+              </Suspense>
+            </ContentFrame>
+          </main>
+        </div>
+        {SettingsDialog && settingsOpen && (
+          <Suspense fallback={null}>
+            <SettingsDialog open onClose={() => setSettingsOpen(false)} />
           </Suspense>
-        </main>
+        )}
       </div>
-    </div>
+    </ShellActionsContext.Provider>
   );
 }

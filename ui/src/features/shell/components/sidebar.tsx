@@ -39,9 +39,9 @@ export function Sidebar({ id, open, isMobile, onClose, onNewChat }: SidebarProps
       className={classNames(
         'flex h-full flex-col bg-neutral-50 dark:bg-sidebar-dark',
         isMobile
-          ? 'fixed inset-y-0 left-0 z-40 w-[320px] max-w-[85vw] shadow-xl transition-[translate,visibility] duration-200'
-          : 'w-[260px] shrink-0 border-r border-neutral-200 dark:border-transparent',
-        isMobile && !open && 'invisible -translate-x-full',
+          ? 'fixed inset-y-0 start-0 z-40 w-[320px] max-w-[85vw] shadow-xl transition-[translate,visibility] duration-200'
+          : 'w-[260px] shrink-0 border-e border-neutral-200 dark:border-transparent',
+        isMobile && !open && 'invisible -translate-x-full rtl:translate-x-full',
       )}
     >
       <div className="flex items-center justify-between gap-1 px-2 pt-2 pb-1">

@@ -1,30 +1,28 @@
-import { useId, type ReactNode } from 'react';
-import { LogoutIcon, MonitorIcon, MoonIcon, SettingsIcon, SunIcon } from '../../../components/icons.js';
+import { useId } from 'react';
+import { LogoutIcon, SettingsIcon } from '../../../components/icons.js';
 import { useMenu } from '../../../components/use-menu.js';
-import { classNames } from '../../../components/class-names.js';
 import { useAuth } from '../../../lib/auth/index.js';
-import { useLocalize, type TranslationKey } from '../../../lib/i18n/index.js';
-import { useTheme, type ThemeSetting } from '../../../lib/theme/index.js';
+import { useLanguage, useLocalize } from '../../../lib/i18n/index.js';
+import { useStartupConfig } from '../../../lib/startup-config/get-startup-config.js';
+import { useBalance } from '../api/get-balance.js';
+import { useShellActions } from './shell-slots.js';
 import { UserAvatar } from './user-avatar.js';
+import { CoinsIcon, ExportIcon, FilesIcon, HelpIcon } from './user-menu-icons.js';
+import { UnavailableMenuItem, menuItemClass } from './user-menu-items.js';
 
-const itemClass =
-  'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm text-neutral-800 hover:bg-neutral-100 focus-visible:bg-neutral-100 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent dark:text-neutral-100 dark:hover:bg-neutral-700/60 dark:focus-visible:bg-neutral-700/60';
-
-const themes: Array<{ value: ThemeSetting; labelKey: TranslationKey; icon: () => ReactNode }> = [
-  { value: 'system', labelKey: 'com_nav_theme_system', icon: MonitorIcon },
-  { value: 'dark', labelKey: 'com_nav_theme_dark', icon: MoonIcon },
-  { value: 'light', labelKey: 'com_nav_theme_light', icon: SunIcon },
-];
-
-/** Bottom of the sidebar: who is signed in, theme, settings (later) and log out. */
+/** Spec 000 §2: balance, export conversation, my files, help/FAQ, settings, log out. */
 export function UserMenu() {
   const localize = useLocalize();
+  const { language } = useLanguage();
   const { user, logout } = useAuth();
-  const { theme, setTheme } = useTheme();
+  const { config } = useStartupConfig();
+  const { openSettings } = useShellActions();
+  const balance = useBalance(config.checkBalance);
   const menu = useMenu();
   const menuId = useId();
-  const themeLabelId = `${menuId}-theme`;
   const displayName = user?.name || user?.username || user?.email || '';
+  const helpUrl = config.helpAndFaqURL && config.helpAndFaqURL !== '/' ? config.helpAndFaqURL : null;
+  const later = localize('com_nav_later_version');
 
   return (
     <div className="relative">
@@ -33,7 +31,7 @@ export function UserMenu() {
         {...menu.triggerProps}
         aria-controls={menu.open ? menuId : undefined}
         aria-label={`${localize('com_nav_user_menu')}: ${displayName}`}
-        className="flex w-full items-center gap-3 rounded-lg px-2 py-2 text-left text-sm font-medium hover:bg-neutral-200/70 dark:hover:bg-neutral-800"
+        className="flex w-full items-center gap-3 rounded-lg px-2 py-2 text-start text-sm font-medium hover:bg-neutral-200/70 dark:hover:bg-neutral-800"
       >
         <UserAvatar user={user} />
         <span className="truncate">{displayName}</span>
@@ -44,38 +42,59 @@ export function UserMenu() {
           id={menuId}
           {...menu.menuProps}
           aria-label={localize('com_nav_user_menu')}
-          className="absolute bottom-full left-0 z-50 mb-2 w-full min-w-56 rounded-xl border border-neutral-200 bg-white p-1.5 shadow-lg dark:border-neutral-700 dark:bg-neutral-800"
+          className="absolute start-0 bottom-full z-50 mb-2 w-full min-w-56 rounded-xl border border-neutral-200 bg-white p-1.5 shadow-lg dark:border-neutral-700 dark:bg-neutral-800"
         >
-          <div role="group" aria-labelledby={themeLabelId}>
-            <p id={themeLabelId} className="px-3 pt-1 pb-1 text-xs font-medium text-neutral-500 dark:text-neutral-400">
-              {localize('com_nav_theme')}
-            </p>
-            {themes.map(({ value, labelKey, icon: ThemeIcon }) => (
-              <button
-                key={value}
-                type="button"
-                role="menuitemradio"
-                aria-checked={theme === value}
-                tabIndex={-1}
-                className={classNames(itemClass, theme === value && 'font-semibold')}
-                onClick={() => setTheme(value)}
-              >
-                <ThemeIcon />
-                <span className="flex-1">{localize(labelKey)}</span>
-                {theme === value && <span aria-hidden="true">✓</span>}
-              </button>
-            ))}
-          </div>
-          <div role="separator" className="my-1.5 h-px bg-neutral-200 dark:bg-neutral-700" />
-          <button type="button" role="menuitem" tabIndex={-1} disabled className={itemClass}>
-            <SettingsIcon />
-            {localize('com_nav_settings')}
-          </button>
+          {config.checkBalance && balance.data !== undefined && (
+            <>
+              <p className="flex items-center gap-3 px-3 py-2 text-sm text-neutral-600 dark:text-neutral-300">
+                <CoinsIcon />
+                {localize(
+                  'com_nav_balance',
+                  new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(balance.data),
+                )}
+              </p>
+              <div role="separator" className="my-1.5 h-px bg-neutral-200 dark:bg-neutral-700" />
+            </>
+          )}
+          {/* Both arrive with spec 001's files and export (a later issue), so export is disabled with or
+              without a saved conversation for now. */}
+          <UnavailableMenuItem icon={<ExportIcon />} label={localize('com_nav_export_conversation')} reason={later} />
+          <UnavailableMenuItem icon={<FilesIcon />} label={localize('com_nav_my_files')} reason={later} />
+          {helpUrl && (
+            <a
+              role="menuitem"
+              tabIndex={-1}
+              href={helpUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={menuItemClass}
+              onClick={() => menu.close(false)}
+            >
+              <HelpIcon />
+              <span className="flex-1">{localize('com_nav_help_faq')}</span>
+              <span className="sr-only">{localize('com_ui_opens_new_tab')}</span>
+            </a>
+          )}
           <button
             type="button"
             role="menuitem"
             tabIndex={-1}
-            className={itemClass}
+            disabled={!openSettings}
+            className={menuItemClass}
+            onClick={() => {
+              menu.close();
+              openSettings?.();
+            }}
+          >
+            <SettingsIcon />
+            {localize('com_nav_settings')}
+          </button>
+          <div role="separator" className="my-1.5 h-px bg-neutral-200 dark:bg-neutral-700" />
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className={menuItemClass}
             onClick={() => {
               menu.close(false);
               void logout();

@@ -80,3 +80,12 @@ describe('usePanelLayout', () => {
     expect(result.current.mode).toBe('hidden');
   });
 });
+
+describe('usePanelLayout storage', () => {
+  it('writes nothing until something changes', () => {
+    vi.useFakeTimers();
+    renderHook(() => usePanelLayout(false));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(Object.keys(window.localStorage)).toEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { readStorage, writeStorage } from '../../../lib/storage.js';
 import {
   ACTIVE_PANEL_STORAGE_KEY,
@@ -53,18 +53,27 @@ export function usePanelLayout(isSmallScreen: boolean) {
     if (isSmallScreen) setState((current) => (current.fullCollapse ? current : { ...current, fullCollapse: true }));
   }, [isSmallScreen]);
 
-  const { openSize, collapsed, fullCollapse, activePanel } = state;
+  // Only what changes is written: opening the page must not fill the storage with defaults.
+  const { openSize, collapsed } = state;
+  const savedLayout = useRef(JSON.stringify(layoutFor(collapsed ? PANEL_COLLAPSED_SIZE : openSize)));
   useEffect(() => {
+    const layout = JSON.stringify(layoutFor(collapsed ? PANEL_COLLAPSED_SIZE : openSize));
+    if (layout === savedLayout.current) return;
     const timer = setTimeout(() => {
-      const layout = layoutFor(collapsed ? PANEL_COLLAPSED_SIZE : openSize);
-      writeStorage(LAYOUT_STORAGE_KEY, JSON.stringify(layout));
+      writeStorage(LAYOUT_STORAGE_KEY, layout);
+      savedLayout.current = layout;
     }, LAYOUT_SAVE_DELAY);
     return () => clearTimeout(timer);
   }, [openSize, collapsed]);
 
-  useEffect(() => writeStorage(COLLAPSED_STORAGE_KEY, JSON.stringify(collapsed)), [collapsed]);
-  useEffect(() => writeStorage(FULL_COLLAPSE_STORAGE_KEY, JSON.stringify(fullCollapse)), [fullCollapse]);
-  useEffect(() => writeStorage(ACTIVE_PANEL_STORAGE_KEY, activePanel), [activePanel]);
+  const saved = useRef(state);
+  useEffect(() => {
+    const before = saved.current;
+    saved.current = state;
+    if (before.collapsed !== state.collapsed) writeStorage(COLLAPSED_STORAGE_KEY, JSON.stringify(state.collapsed));
+    if (before.fullCollapse !== state.fullCollapse) writeStorage(FULL_COLLAPSE_STORAGE_KEY, JSON.stringify(state.fullCollapse));
+    if (before.activePanel !== state.activePanel) writeStorage(ACTIVE_PANEL_STORAGE_KEY, state.activePanel);
+  }, [state]);
 
   const resize = useCallback((requested: number) => {
     const next = resolveResize(requested);
@@ -84,7 +93,7 @@ export function usePanelLayout(isSmallScreen: boolean) {
     [],
   );
 
-  return { mode, width, openSize, activePanel, resize, expand, collapse, hide, selectPanel };
+  return { mode, width, openSize, activePanel: state.activePanel, resize, expand, collapse, hide, selectPanel };
 }
 
 export type PanelLayoutController = ReturnType<typeof usePanelLayout>;

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.js';
+
+/** ['balance']: the chat refetches it after every stream (spec 000 §4). */
+export const balanceQueryKey = ['balance'] as const;
+
+/** GET /api/balance answers a bare number (LibreChat's shape); a numeric string is tolerated. */
+export async function getBalance(): Promise<number> {
+  const balance = await apiClient.get<number | string>('/api/balance');
+  const value = typeof balance === 'number' ? balance : Number.parseFloat(balance);
+  return Number.isFinite(value) ? value : 0;
+}
+
+export const getBalanceQueryOptions = (enabled: boolean) =>
+  queryOptions({ queryKey: balanceQueryKey, queryFn: getBalance, enabled });
+
+/** Only fetched when the server checks balances (spec 000 §6). */
+export function useBalance(enabled: boolean) {
+  return useQuery(getBalanceQueryOptions(enabled));
+}
