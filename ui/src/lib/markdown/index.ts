@@ -1,0 +1,1 @@
+export { Markdown, preloadMarkdown, type MarkdownProps } from './markdown.js';

@@ -1,0 +1,70 @@
+import { memo, useMemo, type ComponentProps } from 'react';
+import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { CodeBlock } from './code-block.js';
+import { hasCodeFence, mayContainMath, normalizeLatexDelimiters } from './latex.js';
+import { useLazyModule } from './lazy-module.js';
+import { highlightPlugins, mathPlugins } from './markdown-plugins.js';
+import './markdown.css';
+
+export interface MarkdownRendererProps {
+  text: string;
+  /** LaTeX through KaTeX (the LaTeXParsing setting). */
+  math: boolean;
+}
+
+type HastNode = { type: string; value?: string; tagName?: string; properties?: Record<string, unknown>; children?: HastNode[] };
+
+const textOf = (node: HastNode | undefined): string =>
+  !node ? '' : node.type === 'text' ? (node.value ?? '') : (node.children ?? []).map(textOf).join('');
+
+function languageOf(code: HastNode | undefined): string {
+  const classes = code?.properties?.className;
+  const list = Array.isArray(classes) ? classes.map(String) : [];
+  return list.find((name) => name.startsWith('language-'))?.slice('language-'.length).toLowerCase() ?? '';
+}
+
+const components: Components = {
+  pre({ node, children }: ComponentProps<'pre'> & ExtraProps) {
+    const code = (node as HastNode | undefined)?.children?.find((child) => child.tagName === 'code');
+    return (
+      <CodeBlock language={languageOf(code)} code={textOf(code).replace(/\n$/, '')}>
+        {children}
+      </CodeBlock>
+    );
+  },
+  a({ node: _node, href, children, ...props }) {
+    return (
+      <a {...props} href={href} target="_blank" rel="noopener noreferrer">
+        {children}
+      </a>
+    );
+  },
+  img({ node: _node, src, alt, ...props }) {
+    return <img {...props} src={src} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" />;
+  },
+  table({ node: _node, children, ...props }) {
+    return (
+      <div className="table-wrap">
+        <table {...props}>{children}</table>
+      </div>
+    );
+  },
+};
+
+/**
+ * GFM markdown of a reply. Raw HTML is dropped and react-markdown's URL filter blanks script: and
+ * data: links; KaTeX and the highlighter are fetched the first time a message needs them.
+ */
+export const MarkdownRenderer = memo(function MarkdownRenderer({ text, math }: MarkdownRendererProps) {
+  const mathModule = useLazyModule(mathPlugins, math && mayContainMath(text));
+  const highlightModule = useLazyModule(highlightPlugins, hasCodeFence(text));
+  const remarkPlugins = useMemo(() => [remarkGfm, ...(mathModule?.remark ?? [])], [mathModule]);
+  const rehypePlugins = useMemo(() => [...(mathModule?.rehype ?? []), ...(highlightModule?.rehype ?? [])], [mathModule, highlightModule]);
+  const source = mathModule ? normalizeLatexDelimiters(text) : text;
+  return (
+    <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
+      {source}
+    </ReactMarkdown>
+  );
+});
