@@ -5,6 +5,7 @@ import { I18nContext, type I18nContextValue } from './i18n-context.js';
 import {
   LANGUAGE_STORAGE_KEY,
   browserLanguages,
+  htmlLang,
   isRightToLeft,
   matchLanguage,
   resolveLanguage,
@@ -45,7 +46,7 @@ export function I18nProvider({ children, loaders = localeLoaders }: I18nProvider
   }, [language, loaders]);
 
   useEffect(() => {
-    document.documentElement.lang = language;
+    document.documentElement.lang = htmlLang(language);
     document.documentElement.dir = isRightToLeft(language) ? 'rtl' : 'ltr';
   }, [language]);
 

@@ -5,6 +5,7 @@ export {
   languageCodes,
   languageNames,
   isRightToLeft,
+  htmlLang,
   matchLanguage,
   resolveLanguage,
   type LanguageCode,

@@ -58,6 +58,16 @@ export function isRightToLeft(language: LanguageCode): boolean {
   return rightToLeft.has(primarySubtag(language));
 }
 
+/**
+ * The BCP 47 tag for <html lang> and lang attributes. Two of LibreChat's codes are not valid tags, and
+ * browsers pick fonts by lang: Traditional Chinese must not get Simplified glyph shapes.
+ */
+export function htmlLang(language: LanguageCode): string {
+  if (language === 'zh-TC') return 'zh-Hant';
+  if (language === 'he-HE') return 'he';
+  return language;
+}
+
 function primarySubtag(tag: string): string {
   return tag.split('-')[0].toLowerCase();
 }

@@ -1,4 +1,4 @@
-import { languageCodes, languageNames, useLanguage, useLocalize, type LanguageSetting, type TranslationKey } from '../../../lib/i18n/index.js';
+import { htmlLang, languageCodes, languageNames, useLanguage, useLocalize, type LanguageSetting, type TranslationKey } from '../../../lib/i18n/index.js';
 import { useViewSetting, type ViewSettingName } from '../../../lib/settings/index.js';
 import { useTheme, type ThemeSetting } from '../../../lib/theme/index.js';
 import { SelectRow, ToggleRow } from './setting-rows.js';
@@ -43,7 +43,7 @@ export function GeneralTab() {
         value={setting}
         options={[
           { value: 'auto', label: localize('com_nav_lang_auto') },
-          ...languageCodes.map((code) => ({ value: code, label: languageNames[code], lang: code })),
+          ...languageCodes.map((code) => ({ value: code, label: languageNames[code], lang: htmlLang(code) })),
         ]}
         onChange={(value) => setLanguage(value as LanguageSetting)}
       />
