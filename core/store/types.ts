@@ -46,6 +46,8 @@ export interface UsersRepository {
   /** Case-insensitive. */
   findByEmail(email: string): Promise<User | null>;
   findByProvider(provider: AuthProvider, providerId: string): Promise<User | null>;
+  /** Every user, a batch at a time, for copying the store to another driver (see ExportBatch). */
+  exportBatch(after: string | null, limit: number): Promise<ExportBatch<User>>;
   /** Oldest first. */
   list(page: { offset: number; limit: number }): Promise<User[]>;
   count(): Promise<number>;
@@ -75,6 +77,8 @@ export interface SessionsRepository {
   markRotated(id: string, at: Date): Promise<boolean>;
   deleteFamily(familyId: string): Promise<number>;
   deleteByUser(userId: string): Promise<number>;
+  /** Every refresh session, a batch at a time, for copying the store to another driver (see ExportBatch). */
+  exportBatch(after: string | null, limit: number): Promise<ExportBatch<RefreshSession>>;
   deleteExpired(now: Date): Promise<number>;
 }
 
@@ -93,6 +97,8 @@ export interface TokensRepository {
   put(token: Omit<OneTimeToken, 'createdAt'>): Promise<void>;
   /** Finds and deletes in one step, so a token works once. Expired tokens are returned too; the caller checks. */
   take(userId: string, purpose: OneTimeTokenPurpose, tokenHash: string): Promise<OneTimeToken | null>;
+  /** Every one-time token, a batch at a time, for copying the store to another driver (see ExportBatch). */
+  exportBatch(after: string | null, limit: number): Promise<ExportBatch<OneTimeToken>>;
   deleteExpired(now: Date): Promise<number>;
 }
 
@@ -144,6 +150,17 @@ export interface Page<T> {
   total: number;
 }
 
+/**
+ * One batch of a repository's records across every user, in a stable order that later writes only
+ * extend (insertion order), so a copy (`chatbox migrate`) reads any amount in bounded memory, can
+ * stop, and resumes where it stopped.
+ */
+export interface ExportBatch<T> {
+  items: T[];
+  /** Opaque: pass it as `after` for the next batch. Null when this batch came back short: the export is done. */
+  next: string | null;
+}
+
 export interface ConversationsRepository {
   /**
    * Inserts or replaces the options of the user's conversation; createdAt is kept on update. Options
@@ -151,6 +168,8 @@ export interface ConversationsRepository {
    */
   upsert(conversation: Omit<Conversation, 'createdAt' | 'updatedAt'> & { createdAt?: Date; updatedAt?: Date }): Promise<Conversation>;
   find(userId: string, conversationId: string): Promise<Conversation | null>;
+  /** Every conversation of every user, a batch at a time, for copying the store to another driver (see ExportBatch). */
+  exportBatch(after: string | null, limit: number): Promise<ExportBatch<Conversation>>;
   /** Newest updatedAt first. */
   list(userId: string, page: { offset: number; limit: number }): Promise<Page<Conversation>>;
   update(userId: string, conversationId: string, patch: Partial<Omit<Conversation, 'conversationId' | 'user' | 'createdAt'>>): Promise<Conversation | null>;
@@ -195,6 +214,8 @@ export interface MessagesRepository {
   /** Inserts or replaces by messageId; createdAt is kept on update. */
   upsert(message: Omit<Message, 'createdAt' | 'updatedAt'> & { createdAt?: Date; updatedAt?: Date }): Promise<Message>;
   find(userId: string, messageId: string): Promise<Message | null>;
+  /** Every message of every user, a batch at a time, for copying the store to another driver (see ExportBatch). */
+  exportBatch(after: string | null, limit: number): Promise<ExportBatch<Message>>;
   /** Every branch of the conversation, oldest first. */
   listByConversation(userId: string, conversationId: string): Promise<Message[]>;
   update(userId: string, messageId: string, patch: Partial<Omit<Message, 'messageId' | 'conversationId' | 'user' | 'createdAt'>>): Promise<Message | null>;
@@ -215,6 +236,8 @@ export interface PresetsRepository {
   /** Inserts or replaces by presetId. Saving one with defaultPreset true unsets the user's other default. */
   upsert(preset: Omit<Preset, 'createdAt' | 'updatedAt'>): Promise<Preset>;
   find(userId: string, presetId: string): Promise<Preset | null>;
+  /** Every preset of every user, a batch at a time, for copying the store to another driver (see ExportBatch). */
+  exportBatch(after: string | null, limit: number): Promise<ExportBatch<Preset>>;
   /** Ordered by order (nulls last), then newest updatedAt. */
   list(userId: string): Promise<Preset[]>;
   setDefault(userId: string, presetId: string | null): Promise<void>;
@@ -235,6 +258,8 @@ export interface UserKey {
 export interface KeysRepository {
   upsert(key: Omit<UserKey, 'updatedAt'>): Promise<void>;
   find(userId: string, name: string): Promise<UserKey | null>;
+  /** Every saved key (still encrypted) of every user, a batch at a time, for copying the store to another driver (see ExportBatch). */
+  exportBatch(after: string | null, limit: number): Promise<ExportBatch<UserKey>>;
   list(userId: string): Promise<UserKey[]>;
   delete(userId: string, name: string): Promise<boolean>;
   deleteAll(userId: string): Promise<number>;
@@ -269,6 +294,10 @@ export interface BalancesRepository {
   listTransactions(userId: string, page: { offset: number; limit: number }): Promise<Transaction[]>;
   /** Every user that has a balance record, with it. */
   listBalances(): Promise<Array<{ userId: string; balance: number }>>;
+  /** Every balance record, a batch at a time, for copying the store to another driver (see ExportBatch). */
+  exportBatch(after: string | null, limit: number): Promise<ExportBatch<{ userId: string; balance: number }>>;
+  /** Every transaction of every user (the ledger behind the balances), a batch at a time, for copying the store to another driver (see ExportBatch). */
+  exportTransactions(after: string | null, limit: number): Promise<ExportBatch<Transaction>>;
 }
 
 export interface Ban {
@@ -283,6 +312,8 @@ export interface BansRepository {
   put(ban: Omit<Ban, 'createdAt'>): Promise<void>;
   /** Null when there is none or it has expired. */
   find(key: string, now: Date): Promise<Ban | null>;
+  /** Every ban, expired ones included, a batch at a time, for copying the store to another driver (see ExportBatch). */
+  exportBatch(after: string | null, limit: number): Promise<ExportBatch<Ban>>;
   delete(key: string): Promise<boolean>;
   /**
    * Adds one violation to the count of the key for this type (each type counts on its own), restarting
@@ -316,6 +347,8 @@ export interface StoredFile {
 export interface FilesRepository {
   upsert(file: Omit<StoredFile, 'createdAt' | 'updatedAt'>): Promise<StoredFile>;
   find(userId: string, fileId: string): Promise<StoredFile | null>;
+  /** Every file record of every user, a batch at a time, for copying the store to another driver (see ExportBatch). */
+  exportBatch(after: string | null, limit: number): Promise<ExportBatch<StoredFile>>;
   /** Newest first. */
   list(userId: string): Promise<StoredFile[]>;
   delete(userId: string, fileIds: string[]): Promise<number>;

@@ -5,6 +5,7 @@ import { describeBansContract } from './bans.js';
 import { describeCascadeContract } from './cascade.js';
 import { useFreshStore } from './context.js';
 import { describeConversationsContract } from './conversations.js';
+import { describeExportContract } from './export.js';
 import { describeFilesContract } from './files.js';
 import { describeIsolationContract } from './isolation.js';
 import { describeKeysContract } from './keys.js';
@@ -33,5 +34,6 @@ export function describeStoreContract(driverName: string, makeStore: () => Promi
     describeFilesContract(context);
     describeIsolationContract(context);
     describeCascadeContract(context);
+    describeExportContract(context);
   });
 }

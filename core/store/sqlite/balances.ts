@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BalancesRepository, Transaction } from '../types.js';
 import type { SqliteConnection } from './database.js';
+import { exportRows } from './export-rows.js';
 import { createRowMapper, insertSql, type Row } from './row-mapping.js';
 
 const transactionRows = createRowMapper<Transaction>({
@@ -47,5 +48,7 @@ export function createBalancesRepository({ database, transaction }: SqliteConnec
     async listBalances() {
       return statements.listBalances.all().map((row) => ({ userId: row.user_id, balance: row.balance }));
     },
+    exportBatch: exportRows(database, 'balances', (row) => ({ userId: String(row.user_id), balance: Number(row.balance) })),
+    exportTransactions: exportRows(database, 'transactions', transactionRows.fromRow),
   };
 }

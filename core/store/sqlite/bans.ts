@@ -1,5 +1,6 @@
 import type { Ban, BansRepository } from '../types.js';
 import type { SqliteConnection } from './database.js';
+import { exportRows } from './export-rows.js';
 import { createRowMapper, type Row } from './row-mapping.js';
 
 const banRows = createRowMapper<Ban>({
@@ -47,5 +48,6 @@ export function createBansRepository({ database }: SqliteConnection): BansReposi
     async deleteExpired(now) {
       return statements.deleteExpired.run(now.getTime()).changes;
     },
+    exportBatch: exportRows(database, 'bans', banRows.fromRow),
   };
 }

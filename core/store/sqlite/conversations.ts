@@ -1,5 +1,6 @@
 import type { Conversation, ConversationsRepository } from '../types.js';
 import type { SqliteConnection } from './database.js';
+import { exportRows } from './export-rows.js';
 import { applyPatch, createRowMapper, upsertSql, type Row } from './row-mapping.js';
 
 const conversationRows = createRowMapper<Conversation>(
@@ -72,5 +73,6 @@ export function createConversationsRepository({ database, transaction }: SqliteC
         return statements.deleteAll.run(userId).changes;
       });
     },
+    exportBatch: exportRows(database, 'conversations', conversationRows.fromRow),
   };
 }

@@ -1,5 +1,6 @@
 import type { FilesRepository, StoredFile } from '../types.js';
 import type { SqliteConnection } from './database.js';
+import { exportRows } from './export-rows.js';
 import { createRowMapper, upsertSql, type Row } from './row-mapping.js';
 
 const fileRows = createRowMapper<StoredFile>({
@@ -55,5 +56,6 @@ export function createFilesRepository({ database, transaction }: SqliteConnectio
         return deleted;
       });
     },
+    exportBatch: exportRows(database, 'files', fileRows.fromRow),
   };
 }

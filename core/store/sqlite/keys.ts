@@ -1,5 +1,6 @@
 import type { KeysRepository, UserKey } from '../types.js';
 import type { SqliteConnection } from './database.js';
+import { exportRows } from './export-rows.js';
 import { createRowMapper, upsertSql, type Row } from './row-mapping.js';
 
 const keyRows = createRowMapper<UserKey>({
@@ -41,5 +42,6 @@ export function createKeysRepository({ database }: SqliteConnection): KeysReposi
     async deleteExpired(now) {
       return statements.deleteExpired.run(now.getTime()).changes;
     },
+    exportBatch: exportRows(database, 'user_keys', keyRows.fromRow),
   };
 }

@@ -1,5 +1,6 @@
 import type { Message, MessagesRepository } from '../types.js';
 import type { SqliteConnection } from './database.js';
+import { exportRows } from './export-rows.js';
 import { applyPatch, createRowMapper, upsertSql, type Row } from './row-mapping.js';
 
 const messageRows = createRowMapper<Message>(
@@ -66,5 +67,6 @@ export function createMessagesRepository({ database, transaction }: SqliteConnec
     async deleteByConversation(userId, conversationId) {
       return statements.deleteByConversation.run(userId, conversationId).changes;
     },
+    exportBatch: exportRows(database, 'messages', messageRows.fromRow),
   };
 }

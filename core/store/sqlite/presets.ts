@@ -1,5 +1,6 @@
 import type { Preset, PresetsRepository } from '../types.js';
 import type { SqliteConnection } from './database.js';
+import { exportRows } from './export-rows.js';
 import { createRowMapper, upsertSql, type Row } from './row-mapping.js';
 
 const presetRows = createRowMapper<Preset>(
@@ -57,5 +58,6 @@ export function createPresetsRepository({ database, transaction }: SqliteConnect
     async deleteAll(userId) {
       return statements.deleteAll.run(userId).changes;
     },
+    exportBatch: exportRows(database, 'presets', presetRows.fromRow),
   };
 }

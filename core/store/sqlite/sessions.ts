@@ -1,5 +1,6 @@
 import type { RefreshSession, SessionsRepository } from '../types.js';
 import { rethrowDuplicate, type SqliteConnection } from './database.js';
+import { exportRows } from './export-rows.js';
 import { createRowMapper, insertSql, type Row } from './row-mapping.js';
 
 const sessionRows = createRowMapper<RefreshSession>({
@@ -44,5 +45,6 @@ export function createSessionsRepository({ database }: SqliteConnection): Sessio
     async deleteExpired(now) {
       return statements.deleteExpired.run(now.getTime()).changes;
     },
+    exportBatch: exportRows(database, 'refresh_sessions', sessionRows.fromRow),
   };
 }

@@ -1,5 +1,6 @@
 import type { OneTimeToken, TokensRepository } from '../types.js';
 import type { SqliteConnection } from './database.js';
+import { exportRows } from './export-rows.js';
 import { createRowMapper, type Row } from './row-mapping.js';
 
 const tokenRows = createRowMapper<OneTimeToken>({
@@ -35,5 +36,6 @@ export function createTokensRepository({ database }: SqliteConnection): TokensRe
     async deleteExpired(now) {
       return statements.deleteExpired.run(now.getTime()).changes;
     },
+    exportBatch: exportRows(database, 'one_time_tokens', tokenRows.fromRow),
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthProvider, User, UsersRepository } from '../types.js';
 import { rethrowDuplicate, type SqliteConnection } from './database.js';
+import { exportRows } from './export-rows.js';
 import { applyPatch, createRowMapper, insertSql, updateSql, type Row } from './row-mapping.js';
 
 const userRows = createRowMapper<User>({
@@ -101,5 +102,6 @@ export function createUsersRepository({ database, transaction }: SqliteConnectio
       // Every user-owned table references users with ON DELETE CASCADE: one statement removes it all.
       return statements.delete.run(id).changes > 0;
     },
+    exportBatch: exportRows(database, 'users', userRows.fromRow),
   };
 }

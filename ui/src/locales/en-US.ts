@@ -341,6 +341,7 @@ export const enUS = {
   com_ui_conversation_title: 'Conversation title',
   com_ui_delete_conversation: 'Delete chat?',
   com_ui_delete_conversation_confirm: 'This will delete {0}.',
+  com_ui_delete_conversation_label: 'Delete conversation',
   com_ui_delete_conversation_failed: 'The conversation could not be deleted.',
   com_ui_conversation_actions: 'Actions for {0}',
   com_ui_search: 'Search messages',

@@ -44,7 +44,8 @@ export const testConfig = (overrides: Partial<StartupConfig> = {}): StartupConfi
 });
 
 /**
- * Replaces global fetch. Unless overridden: no session on refresh, the test config, the test user.
+ * Replaces global fetch. Unless overridden: no session on refresh, the test config, the test user,
+ * an empty conversation list and search off.
  * Unknown routes answer 404 so a forgotten handler fails loudly.
  */
 export function mockFetch(handlers: Handlers = {}) {
@@ -52,6 +53,9 @@ export function mockFetch(handlers: Handlers = {}) {
     'POST /api/auth/refresh': () => json(200, {}),
     'GET /api/config': () => json(200, testConfig()),
     'GET /api/user': () => json(200, testUser),
+    // The sidebar asks for these on every authenticated screen: an empty history, no search.
+    'GET /api/convos': () => json(200, { conversations: [], pages: 1, pageNumber: 1, pageSize: 25 }),
+    'GET /api/search/enable': () => json(200, false),
     ...handlers,
   };
   const requests: RecordedRequest[] = [];

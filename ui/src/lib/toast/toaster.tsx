@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { classNames } from '../../components/class-names.js';
 import { useLocalize } from '../i18n/index.js';
 import { useToastStore } from './toast-context.js';
@@ -60,11 +61,13 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
 export function Toaster() {
   const store = useToastStore();
   const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  return (
+  // Portalled to <body>: above every dialog layer, and outside the app's own root element.
+  return createPortal(
     <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-20 z-[100] flex flex-col items-center gap-2 px-4">
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} onDismiss={() => store.dismiss(toast.id)} />
       ))}
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -12,11 +12,11 @@ async function openShell(path = '/c/new') {
 }
 
 describe('authenticated shell', () => {
-  it('shows the landing placeholder, the conversation placeholder and the default footer', async () => {
+  it('shows the landing placeholder, the empty conversation list and the default footer', async () => {
     mockFetch(signedIn);
     await openShell();
     expect(screen.getByRole('heading', { name: 'TestChat' })).toBeInTheDocument();
-    expect(screen.getByText('Conversations will appear here')).toBeInTheDocument();
+    expect(await screen.findByText('No conversations yet. Start one and it appears here.')).toBeInTheDocument();
     expect(screen.getByRole('textbox')).toBeDisabled();
     expect(
       screen.getByText('TestChat v1.2.3 - All AI conversations in one place. Pay per call and not per month'),

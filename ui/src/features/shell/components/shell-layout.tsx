@@ -43,6 +43,8 @@ export function ShellLayout({ slots = {} }: { slots?: ShellSlots }) {
           isMobile={isMobile}
           onClose={closeSidebar}
           onNewChat={startNewChat}
+          Conversations={slots.Conversations}
+          onNavigate={isMobile ? closeSidebar : undefined}
         />
         {isMobile && sidebar.visible && (
           <div className="fixed inset-0 z-30 bg-black/40" aria-hidden="true" onClick={closeSidebar} />

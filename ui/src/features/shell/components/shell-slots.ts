@@ -2,11 +2,14 @@ import { createContext, useContext, type ComponentType, type ReactNode } from 'r
 
 /**
  * What the app composes into the shell from other features (features never import each other):
- * a frame around the routed chat area (the right side panel) and the settings dialog.
+ * a frame around the routed chat area (the right side panel), the settings dialog and the sidebar's
+ * conversation history.
  */
 export interface ShellSlots {
   ContentFrame?: ComponentType<{ children: ReactNode }>;
   SettingsDialog?: ComponentType<{ open: boolean; onClose: () => void }>;
+  /** The sidebar's history (search and conversation list); onNavigate closes the mobile drawer. */
+  Conversations?: ComponentType<{ onNavigate: () => void }>;
 }
 
 export interface ShellActions {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ComponentType } from 'react';
 import { ChatBubblesIcon, CloseIcon, NewChatIcon, SidebarIcon } from '../../../components/icons.js';
 import { IconButton } from '../../../components/icon-button.js';
 import { classNames } from '../../../components/class-names.js';
@@ -11,10 +11,14 @@ interface SidebarProps {
   isMobile: boolean;
   onClose: () => void;
   onNewChat: () => void;
+  /** Composed in by the app (see ShellSlots.Conversations); a placeholder shows without it. */
+  Conversations?: ComponentType<{ onNavigate: () => void }>;
+  /** After a conversation is chosen: closes the drawer on mobile. */
+  onNavigate?: () => void;
 }
 
 /** 260 px column on desktop; a 320 px drawer over the chat below 768 px. */
-export function Sidebar({ id, open, isMobile, onClose, onNewChat }: SidebarProps) {
+export function Sidebar({ id, open, isMobile, onClose, onNewChat, Conversations, onNavigate = () => undefined }: SidebarProps) {
   const localize = useLocalize();
   const closeRef = useRef<HTMLButtonElement>(null);
 
@@ -70,11 +74,15 @@ export function Sidebar({ id, open, isMobile, onClose, onNewChat }: SidebarProps
         </button>
       </div>
 
-      <nav aria-label={localize('com_ui_conversations')} className="min-h-0 flex-1 overflow-y-auto px-2">
-        <div className="mt-2 flex flex-col items-center gap-2 rounded-xl border border-dashed border-neutral-300 px-4 py-8 text-center text-sm text-neutral-500 dark:border-neutral-700 dark:text-neutral-400">
-          <ChatBubblesIcon />
-          <p>{localize('com_ui_conversations_placeholder')}</p>
-        </div>
+      <nav aria-label={localize('com_ui_conversations')} className="flex min-h-0 flex-1 flex-col">
+        {Conversations ? (
+          <Conversations onNavigate={onNavigate} />
+        ) : (
+          <div className="mx-2 mt-2 flex flex-col items-center gap-2 rounded-xl border border-dashed border-neutral-300 px-4 py-8 text-center text-sm text-neutral-500 dark:border-neutral-700 dark:text-neutral-400">
+            <ChatBubblesIcon />
+            <p>{localize('com_ui_conversations_placeholder')}</p>
+          </div>
+        )}
       </nav>
 
       <div className="border-t border-neutral-200 p-2 dark:border-neutral-800">

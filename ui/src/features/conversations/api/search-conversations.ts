@@ -1,0 +1,34 @@
+import type { ConversationDto, MessageDto } from '@protocol';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.js';
+
+/** A matching message: its text has the matched words between `**`. */
+export type SearchMessage = MessageDto & { searchResult: true; title: string };
+
+/** GET /api/search (LibreChat's TSearchResults). */
+export interface SearchResponse {
+  conversations: ConversationDto[];
+  messages: SearchMessage[];
+  pageNumber: number;
+  pageSize: number;
+  pages: number;
+}
+
+/** Not under ['conversations']: the chat rewrites that key's pages and must not touch results. */
+export const conversationSearchQueryKey = (query: string) => ['conversationSearch', query] as const;
+
+export const searchConversations = (query: string, pageNumber: number) =>
+  apiClient.get<SearchResponse>('/api/search', { query: { q: query, pageNumber } });
+
+export const getConversationSearchQueryOptions = (query: string) =>
+  infiniteQueryOptions({
+    queryKey: conversationSearchQueryKey(query),
+    queryFn: ({ pageParam }) => searchConversations(query, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pageNumber < last.pages ? last.pageNumber + 1 : undefined),
+    enabled: query.trim() !== '',
+  });
+
+export function useConversationSearch(query: string) {
+  return useInfiniteQuery(getConversationSearchQueryOptions(query));
+}
