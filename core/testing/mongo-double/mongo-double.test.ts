@@ -203,13 +203,13 @@ describe('mongo double: reads', () => {
 
 describe('mongo double: writes', () => {
   it('applies update operators and counts matched and modified', async () => {
-    const docs = database.collection('docs');
-    await docs.insertOne({ _id: 'd' as never, count: 1, tags: ['a'], gone: true });
-    const result = await docs.updateOne({ _id: 'd' as never }, { $inc: { count: 2 }, $push: { tags: 'b' }, $addToSet: { set: 'x' }, $unset: { gone: '' } });
+    const docs = database.collection<{ _id: string; count?: number; tags?: string[]; set?: string[]; gone?: boolean; seen?: boolean }>('docs');
+    await docs.insertOne({ _id: 'd', count: 1, tags: ['a'], gone: true });
+    const result = await docs.updateOne({ _id: 'd' }, { $inc: { count: 2 }, $push: { tags: 'b' }, $addToSet: { set: 'x' }, $unset: { gone: '' } });
     expect(result).toMatchObject({ matchedCount: 1, modifiedCount: 1 });
-    await docs.updateOne({ _id: 'd' as never }, { $pull: { tags: 'a' }, $addToSet: { set: 'x' } });
-    expect(await docs.findOne({ _id: 'd' as never })).toEqual({ _id: 'd', count: 3, tags: ['b'], set: ['x'] });
-    expect(await docs.updateOne({ _id: 'd' as never }, { $set: { count: 3 } })).toMatchObject({ matchedCount: 1, modifiedCount: 0 });
+    await docs.updateOne({ _id: 'd' }, { $pull: { tags: 'a' }, $addToSet: { set: 'x' } });
+    expect(await docs.findOne({ _id: 'd' })).toEqual({ _id: 'd', count: 3, tags: ['b'], set: ['x'] });
+    expect(await docs.updateOne({ _id: 'd' }, { $set: { count: 3 } })).toMatchObject({ matchedCount: 1, modifiedCount: 0 });
     expect(await docs.updateMany({}, { $set: { seen: true } })).toMatchObject({ matchedCount: 1 });
   });
 
