@@ -1,0 +1,2 @@
+export { startMeiliDouble, type MeiliDouble, type MeiliDoubleOptions } from './meili-double.js';
+export type { Engine } from './engine.js';
