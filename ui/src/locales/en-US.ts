@@ -327,6 +327,7 @@ export const enUS = {
   com_endpoint_delete_preset_confirm: 'Delete preset?',
   com_endpoint_delete_preset_warning: 'This deletes "{0}". It cannot be undone.',
   com_endpoint_default_badge: 'Default',
+  com_endpoint_preset_unavailable: 'The {0} endpoint of this preset is not available on this server.',
 
   // Conversation list and search (features/conversations)
   com_ui_date_today: 'Today',

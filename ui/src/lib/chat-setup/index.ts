@@ -16,3 +16,4 @@ export {
   type TextParameter,
 } from './parameter-definitions.js';
 export { useEnsureChatSetup } from './use-ensure-chat-setup.js';
+export { SETUP_CHOSEN_STATE, isSetupChosen } from './setup-chosen-state.js';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
-import { defaultModelFor, fitSetupTo, useChatSetup } from '../../../lib/chat-setup/index.js';
+import { SETUP_CHOSEN_STATE, defaultModelFor, fitSetupTo, useChatSetup } from '../../../lib/chat-setup/index.js';
 import {
   endpointFamily,
   endpointKind,
@@ -44,7 +44,7 @@ export function useSelectEndpoint() {
           replace(fitSetupTo({ ...setup, ...identity }, kind, model));
         } else {
           replace(identity);
-          if (conversationId !== 'new') navigate('/c/new');
+          if (conversationId !== 'new') navigate('/c/new', { state: SETUP_CHOSEN_STATE });
         }
       } else if (!setup.model && model) {
         update({ model });

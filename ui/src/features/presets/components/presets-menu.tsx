@@ -1,0 +1,162 @@
+import type { PresetDto } from '@protocol';
+import { useEffect, useId, useRef, useState } from 'react';
+import { classNames } from '../../../components/class-names.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { Spinner } from '../../../components/spinner.js';
+import { useLocalize } from '../../../lib/i18n/index.js';
+import { useToast } from '../../../lib/toast/index.js';
+import { usePresetsQuery } from '../api/get-presets.js';
+import { useDeletePresets } from '../api/preset-mutations.js';
+import { useApplyPreset } from '../hooks/use-apply-preset.js';
+import { useDefaultPreset } from '../hooks/use-default-preset.js';
+import { EditPresetDialog, type PresetSettingsForm } from './edit-preset-dialog.js';
+import { ImportPresetsButton } from './import-presets-button.js';
+import { PresetRow } from './preset-row.js';
+
+const BookmarkIcon = () => (
+  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="size-[18px]">
+    <path d="M6 4h12v16l-6-4-6 4z" />
+  </svg>
+);
+
+export interface PresetsMenuProps {
+  /** The per-endpoint options of the edit dialog: pass EndpointSettingsForm from features/parameters. */
+  SettingsForm: PresetSettingsForm;
+  className?: string;
+}
+
+/**
+ * The header's presets menu: choose a preset ('Active!'), set or unset the default, edit, delete,
+ * import a JSON file and clear all. Also applies the default preset to new conversations.
+ */
+export function PresetsMenu({ SettingsForm, className }: PresetsMenuProps) {
+  const localize = useLocalize();
+  const { showToast } = useToast();
+  const panelId = useId();
+  const titleId = useId();
+  const presets = usePresetsQuery();
+  const defaultPreset = useDefaultPreset();
+  const applyPreset = useApplyPreset();
+  const deletePresets = useDeletePresets();
+  const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState<PresetDto | null>(null);
+  const [confirmClear, setConfirmClear] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const list = presets.data ?? [];
+
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.querySelector<HTMLElement>('[data-preset-select], button')?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Element;
+      if (panelRef.current?.contains(target) || triggerRef.current?.contains(target) || target.closest?.('[data-dialog-layer], [aria-live]')) return;
+      setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    triggerRef.current?.focus();
+  };
+
+  const clearAll = () =>
+    deletePresets.mutate(
+      { all: true },
+      {
+        onSuccess: () => setConfirmClear(false),
+        onError: (error) => showToast({ message: `${localize('com_endpoint_preset_delete_error')} ${error.message}`, severity: 'error' }),
+      },
+    );
+
+  return (
+    <div className={classNames('relative', className)}>
+      <button
+        ref={triggerRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-haspopup="dialog"
+        aria-label={localize('com_endpoint_presets')}
+        title={localize('com_endpoint_presets')}
+        onClick={() => setOpen((current) => !current)}
+        className="flex size-9 items-center justify-center rounded-lg text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white"
+      >
+        <BookmarkIcon />
+      </button>
+
+      {open && (
+        <div
+          ref={panelRef}
+          id={panelId}
+          role="dialog"
+          aria-labelledby={titleId}
+          data-popover-layer=""
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return;
+            event.stopPropagation();
+            close();
+          }}
+          className="fixed inset-x-2 top-14 z-50 flex max-h-[min(495px,calc(100dvh-5rem))] flex-col rounded-2xl border border-neutral-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-1 sm:w-[22rem] rtl:sm:right-auto rtl:sm:left-0 dark:border-neutral-700 dark:bg-neutral-800"
+        >
+          <div className="flex items-center justify-between gap-2 border-b border-neutral-200 px-4 py-3 dark:border-neutral-700">
+            <div className="min-w-0">
+              <h2 id={titleId} className="text-sm font-semibold">
+                {localize('com_endpoint_presets')}
+              </h2>
+              <p className="truncate text-xs text-neutral-500 dark:text-neutral-400">
+                {defaultPreset ? localize('com_endpoint_presets_default', defaultPreset.title) : localize('com_endpoint_presets_default_none')}
+              </p>
+            </div>
+            <ImportPresetsButton />
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto p-1.5">
+            {presets.isPending && (
+              <div className="flex justify-center py-6">
+                <Spinner />
+              </div>
+            )}
+            {presets.isSuccess && list.length === 0 && <p className="px-3 py-6 text-center text-sm text-neutral-500 dark:text-neutral-400">{localize('com_endpoint_no_presets')}</p>}
+            <ul className="flex flex-col gap-px">
+              {list.map((preset) => (
+                <PresetRow
+                  key={preset.presetId}
+                  preset={preset}
+                  onSelect={() => {
+                    applyPreset(preset);
+                    setOpen(false);
+                  }}
+                  onEdit={() => setEditing(preset)}
+                />
+              ))}
+            </ul>
+          </div>
+          {list.length > 0 && (
+            <div className="border-t border-neutral-200 px-2 py-2 dark:border-neutral-700">
+              <button
+                type="button"
+                onClick={() => setConfirmClear(true)}
+                className="w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
+              >
+                {localize('com_endpoint_clear_all')}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+      {editing && <EditPresetDialog preset={editing} SettingsForm={SettingsForm} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={confirmClear}
+        title={localize('com_endpoint_clear_presets')}
+        confirmLabel={localize('com_endpoint_clear_all')}
+        onConfirm={clearAll}
+        onCancel={() => setConfirmClear(false)}
+        pending={deletePresets.isPending}
+      >
+        {localize('com_endpoint_clear_presets_warning')}
+      </ConfirmDialog>
+    </div>
+  );
+}
