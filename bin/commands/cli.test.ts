@@ -1,10 +1,14 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { verifyPassword } from '../../core/auth/passwords.js';
 import { createSqliteStore } from '../../core/store/sqlite/index.js';
 import { runCli, startServe } from '../../core/testing/run-cli.js';
+
+// Each command is a fresh Node process (about half a second on an idle machine); on a loaded
+// two-core CI machine a test of several commands takes much longer than the default limit.
+vi.setConfig({ testTimeout: 90_000 });
 
 let cwd: string;
 beforeEach(() => {
