@@ -3,7 +3,8 @@ import type { SqliteConnection } from './database.js';
 import { exportRows } from './export-rows.js';
 import { applyPatch, createRowMapper, upsertSql, type Row } from './row-mapping.js';
 
-const conversationRows = createRowMapper<Conversation>(
+/** Exported for the search outbox scan, which reads the same rows. */
+export const conversationRows = createRowMapper<Conversation>(
   {
     user: ['user_id', 'text'],
     conversationId: ['conversation_id', 'text'],

@@ -3,7 +3,8 @@ import type { SqliteConnection } from './database.js';
 import { exportRows } from './export-rows.js';
 import { applyPatch, createRowMapper, upsertSql, type Row } from './row-mapping.js';
 
-const messageRows = createRowMapper<Message>(
+/** Exported for the search outbox scan, which reads the same rows. */
+export const messageRows = createRowMapper<Message>(
   {
     user: ['user_id', 'text'],
     messageId: ['message_id', 'text'],

@@ -10,6 +10,7 @@ import { createMessagesRepository } from './messages.js';
 import { migrate } from './migrate.js';
 import { migrations } from './migrations/index.js';
 import { createPresetsRepository } from './presets.js';
+import { createSearchOutboxRepository } from './search-outbox.js';
 import { createSessionsRepository } from './sessions.js';
 import { createTokensRepository } from './tokens.js';
 import { createUsersRepository } from './users.js';
@@ -54,6 +55,7 @@ export function createSqliteStore({ filename }: SqliteStoreOptions): SqliteStore
     balances: createBalancesRepository(connection),
     bans: createBansRepository(connection),
     files: createFilesRepository(connection),
+    searchOutbox: createSearchOutboxRepository(connection),
     async close() {
       if (database.open) database.close();
     },

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { SqliteStore } from '../../store/sqlite/index.js';
+import type { Store, User } from '../../store/types.js';
+
+const root = '00000000-0000-0000-0000-000000000000';
+
+export interface SeededConversation {
+  conversationId: string;
+  messageIds: string[];
+}
+
+export interface ConversationSeed {
+  title?: string;
+  messages: string[];
+  /** When the conversation (and its messages) were last written; default now. */
+  at?: Date;
+  conversationId?: string;
+}
+
+/**
+ * Writes conversations with their messages straight through the store, synchronously inside one
+ * SQLite transaction when the store has one (thousands of rows in well under a second).
+ */
+export function seedConversations(store: Store, user: User, seeds: ConversationSeed[]): SeededConversation[] {
+  const write = () =>
+    seeds.map((seed) => {
+      const conversationId = seed.conversationId ?? randomUUID();
+      const at = seed.at ?? new Date();
+      void store.conversations.upsert({ conversationId, user: user.id, title: seed.title ?? 'New Chat', endpoint: 'openAI', model: 'gpt-4o', createdAt: at, updatedAt: at });
+      let parentMessageId = root;
+      const messageIds = seed.messages.map((text, index) => {
+        const messageId = randomUUID();
+        void store.messages.upsert({
+          messageId, conversationId, user: user.id, parentMessageId, sender: index % 2 ? 'ChatGPT' : 'User', text,
+          isCreatedByUser: index % 2 === 0, error: false, unfinished: false, createdAt: at, updatedAt: at,
+        });
+        parentMessageId = messageId;
+        return messageId;
+      });
+      return { conversationId, messageIds };
+    });
+  const sqlite = store as Partial<SqliteStore>;
+  return sqlite.transaction ? sqlite.transaction(write) : write();
+}
+
+export function createTestUser(store: Store, name: string): Promise<User> {
+  const handle = `${name}-${randomUUID().slice(0, 8)}`;
+  return store.users.create({ name, username: handle, email: `${handle}@example.com`, provider: 'local', passwordHash: 'hash' });
+}
+
+const fillerWords = ['river', 'window', 'garden', 'copper', 'lantern', 'meadow', 'orbit', 'pencil', 'harbor', 'violet', 'summit', 'thunder'];
+
+/** Ordinary chat text that never contains the words a test searches for. */
+export function fillerText(seed: number, words = 12): string {
+  return Array.from({ length: words }, (_, index) => fillerWords[(seed * 7 + index * 3) % fillerWords.length]).join(' ');
+}
+
+export function minutesAgo(minutes: number): Date {
+  return new Date(Date.now() - minutes * 60_000);
+}
