@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
+import { readFileText } from '../../../lib/read-file-text.js';
 import { parseServiceAccount, type ServiceAccount } from '../utils/key-form.js';
 
 type ImportStatus = { state: 'neutral' } | { state: 'success'; fileName: string } | { state: 'invalid' };
@@ -14,7 +15,7 @@ export function GoogleKeyImport({ onImport }: { onImport: (account: ServiceAccou
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
-    const account = parseServiceAccount(file.name, await file.text());
+    const account = parseServiceAccount(file.name, await readFileText(file).catch(() => ''));
     setStatus(account ? { state: 'success', fileName: file.name } : { state: 'invalid' });
     onImport(account);
     // The same file may be chosen again after a fix.

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { useLocalize } from '../../../lib/i18n/index.js';
+import { readFileText } from '../../../lib/read-file-text.js';
 import { useToast } from '../../../lib/toast/index.js';
 import { useImportPresets } from '../api/preset-mutations.js';
 import { parsePresetFile } from '../utils/preset-file.js';
@@ -14,7 +15,7 @@ export function ImportPresetsButton() {
   const onFile = async (file: File | undefined) => {
     if (inputRef.current) inputRef.current.value = '';
     if (!file) return;
-    const parsed = parsePresetFile(file.name, await file.text());
+    const parsed = parsePresetFile(file.name, await readFileText(file).catch(() => ''));
     if (!parsed) {
       showToast({ message: localize('com_endpoint_preset_import_error'), severity: 'error' });
       return;
