@@ -20,8 +20,10 @@ import { messagesRoutes } from '../routes/messages/routes.js';
 import { modelsRoutes } from '../routes/models/routes.js';
 import { oauthRoutes } from '../routes/oauth/routes.js';
 import { presetsRoutes } from '../routes/presets/routes.js';
+import { searchRoutes } from '../routes/search/routes.js';
 import { tokenizerRoutes } from '../routes/tokenizer/routes.js';
 import { userRoutes } from '../routes/user/routes.js';
+import { searchPlugin } from '../search/search-plugin.js';
 import { createStore } from '../store/create-store.js';
 import type { Store } from '../store/types.js';
 import { endpointsPlugin, type EndpointEntry } from './endpoints-plugin.js';
@@ -72,6 +74,8 @@ export async function buildServer(config: ChatboxConfig, options: BuildServerOpt
 
   const store = options.store ?? (await createStore({ dataDir: config.dataDir, mongoUri: config.env.MONGO_URI }));
   await app.register(storePlugin, { store });
+  // Early, so its wake-on-write hook covers every route registered below.
+  await app.register(searchPlugin, { config, store });
   await app.register(fastifyCookie);
   await app.register(authPlugin, { config });
   await app.register(endpointsPlugin, { endpoints: options.endpoints ?? (await configuredEndpoints(config, plugins, app.log)) });
@@ -92,6 +96,7 @@ export async function buildServer(config: ChatboxConfig, options: BuildServerOpt
   await app.register(messagesRoutes);
   await app.register(presetsRoutes);
   await app.register(keysRoutes);
+  await app.register(searchRoutes);
   await app.register(uiPlugin, { distDir: options.uiDistDir ?? join(packageRoot(), 'ui', 'dist') });
   return app;
 }

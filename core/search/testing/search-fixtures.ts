@@ -18,29 +18,38 @@ export interface ConversationSeed {
 }
 
 /**
- * Writes conversations with their messages straight through the store, synchronously inside one
- * SQLite transaction when the store has one (thousands of rows in well under a second).
+ * Writes conversations with their messages through the store. On SQLite all of it runs inside one
+ * transaction, synchronously (thousands of rows in well under a second); other drivers get the
+ * writes one after the other.
  */
-export function seedConversations(store: Store, user: User, seeds: ConversationSeed[]): SeededConversation[] {
-  const write = () =>
-    seeds.map((seed) => {
-      const conversationId = seed.conversationId ?? randomUUID();
-      const at = seed.at ?? new Date();
-      void store.conversations.upsert({ conversationId, user: user.id, title: seed.title ?? 'New Chat', endpoint: 'openAI', model: 'gpt-4o', createdAt: at, updatedAt: at });
-      let parentMessageId = root;
-      const messageIds = seed.messages.map((text, index) => {
-        const messageId = randomUUID();
-        void store.messages.upsert({
-          messageId, conversationId, user: user.id, parentMessageId, sender: index % 2 ? 'ChatGPT' : 'User', text,
-          isCreatedByUser: index % 2 === 0, error: false, unfinished: false, createdAt: at, updatedAt: at,
-        });
-        parentMessageId = messageId;
-        return messageId;
-      });
-      return { conversationId, messageIds };
+export async function seedConversations(store: Store, user: User, seeds: ConversationSeed[]): Promise<SeededConversation[]> {
+  const writes: Array<() => Promise<unknown>> = [];
+  const seeded = seeds.map((seed) => {
+    const conversationId = seed.conversationId ?? randomUUID();
+    const at = seed.at ?? new Date();
+    writes.push(() => store.conversations.upsert({ conversationId, user: user.id, title: seed.title ?? 'New Chat', endpoint: 'openAI', model: 'gpt-4o', createdAt: at, updatedAt: at }));
+    let parentMessageId = root;
+    const messageIds = seed.messages.map((text, index) => {
+      const messageId = randomUUID();
+      const message = {
+        messageId, conversationId, user: user.id, parentMessageId, sender: index % 2 ? 'ChatGPT' : 'User', text,
+        isCreatedByUser: index % 2 === 0, error: false, unfinished: false, createdAt: at, updatedAt: at,
+      };
+      writes.push(() => store.messages.upsert(message));
+      parentMessageId = messageId;
+      return messageId;
     });
+    return { conversationId, messageIds };
+  });
   const sqlite = store as Partial<SqliteStore>;
-  return sqlite.transaction ? sqlite.transaction(write) : write();
+  if (sqlite.transaction) {
+    // The SQLite repositories write synchronously before their promise settles, so this is one transaction.
+    const pending = sqlite.transaction(() => writes.map((write) => write()));
+    await Promise.all(pending);
+  } else {
+    for (const write of writes) await write();
+  }
+  return seeded;
 }
 
 export function createTestUser(store: Store, name: string): Promise<User> {

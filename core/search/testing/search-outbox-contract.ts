@@ -38,14 +38,14 @@ export function describeSearchOutboxContract(driverName: string, makeStore: () =
 
     it('records nothing while disabled, which is how it starts', async () => {
       expect(await store.searchOutbox.isEnabled()).toBe(false);
-      seedConversations(store, user, [{ messages: ['hello'] }]);
+      await seedConversations(store, user, [{ messages: ['hello'] }]);
       await store.searchOutbox.append([{ index: 'messages', kind: 'document', userId: user.id, documentId: 'm1' }]);
       expect(await store.searchOutbox.count()).toBe(0);
     });
 
     it('records every message and conversation write while enabled: upsert, update, delete and the user cascade', async () => {
       await store.searchOutbox.setEnabled(true);
-      const [first, second] = seedConversations(store, user, [{ messages: ['one', 'two'] }, { messages: ['three'] }]);
+      const [first, second] = await seedConversations(store, user, [{ messages: ['one', 'two'] }, { messages: ['three'] }]);
       let entries = await drain();
       for (const messageId of [...first.messageIds, ...second.messageIds]) expect(covers(entries, 'messages', user.id, messageId)).toBe(true);
       expect(covers(entries, 'convos', user.id, first.conversationId)).toBe(true);
@@ -102,7 +102,7 @@ export function describeSearchOutboxContract(driverName: string, makeStore: () =
 
     it('drops pending entries when disabled', async () => {
       await store.searchOutbox.setEnabled(true);
-      seedConversations(store, user, [{ messages: ['one'] }]);
+      await seedConversations(store, user, [{ messages: ['one'] }]);
       expect(await store.searchOutbox.count()).toBeGreaterThan(0);
       await store.searchOutbox.setEnabled(false);
       expect(await store.searchOutbox.count()).toBe(0);
@@ -110,7 +110,8 @@ export function describeSearchOutboxContract(driverName: string, makeStore: () =
 
     it('scans every record of an index across users in batches, each once', async () => {
       const other = await createTestUser(store, 'bob');
-      const seeded = [...seedConversations(store, user, [{ messages: ['a', 'b', 'c'] }, { messages: ['d', 'e'] }]), ...seedConversations(store, other, [{ messages: ['f', 'g'] }])];
+      const mine = await seedConversations(store, user, [{ messages: ['a', 'b', 'c'] }, { messages: ['d', 'e'] }]);
+      const seeded = [...mine, ...(await seedConversations(store, other, [{ messages: ['f', 'g'] }]))];
       const seen: string[] = [];
       let cursor: string | null = null;
       let batches = 0;

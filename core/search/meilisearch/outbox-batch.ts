@@ -1,0 +1,79 @@
+import type { EnqueuedTask, EnqueuedTaskPromise } from 'meilisearch';
+import type { SearchIndexName, SearchOutboxEntry, Store } from '../../store/types.js';
+import { filterList, filterValue, primaryKeys, toConversationDocument, toDocumentId, toMessageDocument } from './meili-documents.js';
+import type { MeiliConnection } from './meili-connection.js';
+
+/**
+ * Applies one claimed batch of outbox entries to Meilisearch and waits until it has processed them.
+ *
+ * Runs of `document` entries are reconciled with the store: a record that still exists is upserted
+ * with its current content, a missing one is deleted. So a message written ten times while Meilisearch
+ * was down is sent once, as it is now. Deletes are filtered by user as well as by id, so they can
+ * only ever remove that user's documents. Runs are sent in entry order, and Meilisearch processes
+ * tasks in the order they were enqueued, so a bulk delete followed by a re-created record ends with
+ * the record indexed.
+ */
+export async function applyOutboxBatch(connection: MeiliConnection, store: Store, entries: SearchOutboxEntry[]): Promise<void> {
+  const tasks: EnqueuedTask[] = [];
+  let run: SearchOutboxEntry[] = [];
+  const flushRun = async () => {
+    if (run.length > 0) tasks.push(...(await reconcileDocuments(connection, store, run)));
+    run = [];
+  };
+  for (const entry of entries) {
+    if (entry.kind === 'document') {
+      run.push(entry);
+      continue;
+    }
+    await flushRun();
+    const scope = entry.kind === 'conversation' ? ` AND conversationId = ${filterValue(entry.documentId)}` : '';
+    tasks.push(await enqueued(connection.index(entry.index).deleteDocuments({ filter: `user = ${filterValue(entry.userId)}${scope}` })));
+  }
+  await flushRun();
+  // Settle every task, not just the last: a failed one must fail the batch so it is retried.
+  for (const task of tasks) await connection.settle(task);
+}
+
+/**
+ * Waits until Meilisearch has accepted (enqueued) the task before the caller sends the next one:
+ * requests in flight together could be enqueued in either order.
+ */
+async function enqueued(task: EnqueuedTaskPromise): Promise<EnqueuedTask> {
+  return await task;
+}
+
+async function reconcileDocuments(connection: MeiliConnection, store: Store, entries: SearchOutboxEntry[]): Promise<EnqueuedTask[]> {
+  const tasks: EnqueuedTask[] = [];
+  for (const index of ['convos', 'messages'] as const satisfies SearchIndexName[]) {
+    const unique = new Map<string, { userId: string; documentId: string }>();
+    for (const entry of entries) if (entry.index === index) unique.set(`${entry.userId}\u0000${entry.documentId}`, entry);
+    if (unique.size === 0) continue;
+
+    const upserts: object[] = [];
+    const deletesByUser = new Map<string, string[]>();
+    for (const { userId, documentId } of unique.values()) {
+      const document = await currentDocument(store, index, userId, documentId);
+      if (document) {
+        upserts.push(document);
+        continue;
+      }
+      const id = toDocumentId(documentId);
+      if (id !== null) deletesByUser.set(userId, [...(deletesByUser.get(userId) ?? []), id]);
+    }
+    const target = connection.index(index);
+    if (upserts.length > 0) tasks.push(await enqueued(target.addDocuments(upserts, { primaryKey: primaryKeys[index] })));
+    for (const [userId, ids] of deletesByUser) {
+      tasks.push(await enqueued(target.deleteDocuments({ filter: `user = ${filterValue(userId)} AND ${primaryKeys[index]} IN ${filterList(ids)}` })));
+    }
+  }
+  return tasks;
+}
+
+async function currentDocument(store: Store, index: SearchIndexName, userId: string, documentId: string): Promise<object | null> {
+  if (index === 'messages') {
+    const message = await store.messages.find(userId, documentId);
+    return message ? toMessageDocument(message) : null;
+  }
+  const conversation = await store.conversations.find(userId, documentId);
+  return conversation ? toConversationDocument(conversation) : null;
+}

@@ -1,0 +1,13 @@
+import { queryTerms } from '../query-terms.js';
+
+/**
+ * The FTS5 MATCH expression for a search box query: every word quoted (so AND, NEAR, `-`, `:` or a
+ * stray quote are text, never syntax) and made a prefix ("hel" finds "hello"), all of them required.
+ * Null when nothing searchable is left: the caller answers no results instead of running a query.
+ */
+export function ftsMatchExpression(query: string): string | null {
+  const terms = queryTerms(query);
+  if (terms.length === 0) return null;
+  // queryTerms never returns a quote; doubling one anyway keeps this safe on its own.
+  return terms.map((term) => `"${term.replaceAll('"', '""')}"*`).join(' ');
+}

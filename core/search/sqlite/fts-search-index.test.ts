@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { openConnection } from '../../store/sqlite/database.js';
+import { createSqliteStore } from '../../store/sqlite/index.js';
+import { migrate } from '../../store/sqlite/migrate.js';
+import { initialMigration } from '../../store/sqlite/migrations/001-initial.js';
+import { createTestUser, seedConversations } from '../testing/search-fixtures.js';
+import { describeSearchBackend } from '../testing/search-suite.js';
+import { createFtsSearchIndex } from './fts-search-index.js';
+import { ftsMatchExpression } from './fts-query.js';
+
+const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+const page = { pageNumber: 1, pageSize: 25 };
+const temporaryDirectory = mkdtempSync(join(tmpdir(), 'chatbox-fts-'));
+afterAll(() => rmSync(temporaryDirectory, { recursive: true, force: true }));
+
+describeSearchBackend('sqlite fts5', async () => {
+  const store = createSqliteStore({ filename: ':memory:' });
+  const search = createFtsSearchIndex(store, logger);
+  await search.start();
+  return { store, search, settle: async () => {}, close: () => store.close() };
+});
+
+describe('ftsMatchExpression', () => {
+  it('quotes every word as a prefix term and drops everything else', () => {
+    expect(ftsMatchExpression('hel wor')).toBe('"hel"* "wor"*');
+    expect(ftsMatchExpression('NEAR("a" b) AND -c*')).toBe('"NEAR"* "a"* "b"* "AND"* "c"*');
+    expect(ftsMatchExpression('Café-crème 42')).toBe('"Café"* "crème"* "42"*');
+    expect(ftsMatchExpression('"*-()^:')).toBeNull();
+    expect(ftsMatchExpression(Array.from({ length: 40 }, (_, index) => `w${index}`).join(' '))!.split(' ')).toHaveLength(16);
+  });
+});
+
+describe('sqlite fts5 search index', () => {
+  it('indexes in the data transaction: a rolled-back write never reaches the index', async () => {
+    const store = createSqliteStore({ filename: ':memory:' });
+    const search = createFtsSearchIndex(store, logger);
+    await search.start();
+    const user = await createTestUser(store, 'ada');
+    expect(() =>
+      store.transaction(() => {
+        // Not awaited: the SQLite writes happen synchronously, inside this transaction.
+        void seedConversations(store, user, [{ messages: ['ephemeral albatross'] }]);
+        throw new Error('the turn failed');
+      }),
+    ).toThrow('the turn failed');
+    expect((await search.search(user.id, 'albatross', page)).total).toBe(0);
+    const count = (table: string) => (store.database.prepare(`SELECT COUNT(*) AS total FROM ${table}`).get() as { total: number }).total;
+    await seedConversations(store, user, [{ messages: ['one', 'two', 'three'] }]);
+    expect(count('messages_fts_docsize')).toBe(count('messages'));
+    await store.users.delete(user.id);
+    expect([count('messages_fts_docsize'), count('conversations_fts_docsize')]).toEqual([0, 0]);
+    await store.close();
+  });
+
+  it('backfills the index when an existing database is migrated', async () => {
+    const filename = join(temporaryDirectory, 'before-search.sqlite');
+    const connection = openConnection(filename);
+    migrate(connection, [initialMigration]);
+    const insert = (sql: string, ...values: unknown[]) => connection.database.prepare(sql).run(...values);
+    insert("INSERT INTO users (id, name, username, email, email_key, email_verified, provider, role, plugins, created_at, updated_at) VALUES ('u1', 'Old', 'old', 'old@example.com', 'old@example.com', 0, 'local', 'USER', '[]', 0, 0)");
+    insert("INSERT INTO conversations VALUES ('u1', 'c1', 'Archived recipes', '{}', 0, 0)");
+    insert("INSERT INTO messages VALUES ('u1', 'm1', 'c1', '00000000-0000-0000-0000-000000000000', 'User', 'grandmother''s lasagna', 1, 0, 0, '{}', 0, 0)");
+    connection.database.close();
+
+    const store = createSqliteStore({ filename });
+    const search = createFtsSearchIndex(store, logger);
+    await search.start();
+    expect(await search.search('u1', 'lasag', page)).toEqual({ total: 1, conversations: [{ conversationId: 'c1', messages: [{ messageId: 'm1', highlightedText: "grandmother's **lasagna**" }] }] });
+    expect((await search.search('u1', 'recipes', page)).total).toBe(1);
+    await store.close();
+  });
+
+  it('rebuilds at start an index that no longer matches its table, and turns the outbox off', async () => {
+    const store = createSqliteStore({ filename: ':memory:' });
+    const user = await createTestUser(store, 'ada');
+    await seedConversations(store, user, [{ messages: ['narwhal sighting'] }]);
+    await store.searchOutbox.setEnabled(true);
+    // What a rowid-renumbering VACUUM would leave: an index that points at nothing.
+    store.database.prepare("INSERT INTO messages_fts (messages_fts) VALUES ('delete-all')").run();
+    const search = createFtsSearchIndex(store, logger);
+    expect((await search.search(user.id, 'narwhal', page)).total).toBe(0);
+    await search.start();
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('rebuilding'), { index: 'messages' });
+    expect((await search.search(user.id, 'narwhal', page)).total).toBe(1);
+    expect(await store.searchOutbox.isEnabled()).toBe(false);
+    await seedConversations(store, user, [{ messages: ['no outbox row for this'] }]);
+    expect(await store.searchOutbox.count()).toBe(0);
+    await store.close();
+  });
+
+  it('answers from the full-text index, not a scan of the messages table', async () => {
+    const store = createSqliteStore({ filename: ':memory:' });
+    const plan = store.database
+      .prepare("EXPLAIN QUERY PLAN SELECT m.message_id FROM messages_fts JOIN messages AS m ON m.rowid = messages_fts.rowid WHERE messages_fts MATCH '\"x\"*' AND m.user_id = 'u'")
+      .all()
+      .map((step) => (step as { detail: string }).detail)
+      .join('\n');
+    expect(plan).toMatch(/VIRTUAL TABLE INDEX/);
+    expect(plan).not.toMatch(/SCAN m\b/);
+    await store.close();
+  });
+});
