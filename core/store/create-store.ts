@@ -1,22 +1,33 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigError } from '../errors/index.js';
+import { createMongoStore } from './mongo/index.js';
 import { createSqliteStore } from './sqlite/index.js';
 import type { Store } from './types.js';
 
 export interface CreateStoreOptions {
   /** The data directory; the SQLite database lives in it as chatbox.sqlite. */
   dataDir: string;
-  /** Selects the MongoDB driver when set. */
+  /** Selects the MongoDB driver when set; the database is the one the URI's path names, else 'chatbox'. */
   mongoUri?: string;
 }
 
 /** Picks the driver from the configuration: MongoDB when MONGO_URI is set, else embedded SQLite. */
 export async function createStore({ dataDir, mongoUri }: CreateStoreOptions): Promise<Store> {
-  if (mongoUri) {
-    // Failing loudly beats silently writing to SQLite while the operator believes data goes to MongoDB.
-    throw new ConfigError([{ path: 'MONGO_URI', message: 'MONGO_URI is set but the MongoDB driver is not available yet' }], 'Unsupported storage');
-  }
+  // The data directory holds more than the database (secrets, uploads), whichever driver stores the records.
   await mkdir(dataDir, { recursive: true });
+  if (mongoUri) return openMongo(mongoUri);
   return createSqliteStore({ filename: join(dataDir, 'chatbox.sqlite') });
+}
+
+async function openMongo(uri: string): Promise<Store> {
+  try {
+    return await createMongoStore({ uri });
+  } catch (error) {
+    // A malformed URI or an unreachable server is the operator's to fix: one clear line, not a stack.
+    // The driver's messages name hosts, never the password of the URI. By name: the URI parser's
+    // MongoParseError comes from a package of its own, not a subclass of the driver's MongoError.
+    if (error instanceof Error && error.name.startsWith('Mongo')) throw new ConfigError([{ path: 'MONGO_URI', message: error.message }], 'Cannot open the MongoDB store');
+    throw error;
+  }
 }

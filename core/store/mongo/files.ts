@@ -1,0 +1,47 @@
+import type { Document, WithId } from 'mongodb';
+import type { FilesRepository, StoredFile } from '../types.js';
+import type { Collections } from './collections.js';
+import { exportBatch, replaceKeepingCreatedAt, toRecord } from './documents.js';
+import { retryOnDuplicate } from './duplicates.js';
+
+export function fileDocument(file: StoredFile): Document {
+  const { file_id, user, filename, filepath, type, bytes, source, context, embedded, width, height, conversationId, createdAt, updatedAt } = file;
+  return {
+    file_id, user, filename, filepath, type, bytes, source, context,
+    embedded: embedded ?? false,
+    width: width ?? null,
+    height: height ?? null,
+    conversationId: conversationId ?? null,
+    createdAt, updatedAt,
+  };
+}
+
+const fromDocument = (document: WithId<Document>): StoredFile => toRecord<StoredFile>(document);
+
+export function createFilesRepository({ files }: Collections): FilesRepository {
+  return {
+    async upsert(input) {
+      const now = new Date();
+      const document = fileDocument({ ...input, createdAt: now, updatedAt: now });
+      const saved = await retryOnDuplicate(() =>
+        files.findOneAndUpdate({ user: input.user, file_id: input.file_id }, replaceKeepingCreatedAt(document, now), { upsert: true, returnDocument: 'after' }),
+      );
+      return fromDocument(saved!);
+    },
+    async find(userId, fileId) {
+      const document = await files.findOne({ user: userId, file_id: fileId });
+      return document ? fromDocument(document) : null;
+    },
+    async list(userId) {
+      return (await files.find({ user: userId }).sort({ createdAt: -1, _id: -1 }).toArray()).map(fromDocument);
+    },
+    async delete(userId, fileIds) {
+      const ids = [...new Set(fileIds)];
+      if (ids.length === 0) return 0;
+      return (await files.deleteMany({ user: userId, file_id: { $in: ids } })).deletedCount;
+    },
+    async exportBatch(after, limit) {
+      return exportBatch(files, after, limit, fromDocument);
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { createMongoStore, databaseNameFromUri, type MongoStore, type MongoStoreOptions } from './mongo-store.js';
