@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFtsSearchIndex } from '../../core/search/sqlite/fts-search-index.js';
-import { createTestUser, seedConversations } from '../../core/search/testing/search-fixtures.js';
+import { createTestUser, seedConversations } from '../../core/search/contract/search-fixtures.js';
 import { createSqliteStore } from '../../core/store/sqlite/index.js';
 import { startMeiliDouble, type MeiliDouble } from '../../core/testing/meili-double/index.js';
 import { searchCommand } from './search.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_PARENT } from '../../chat/message-tree.js';
-import { seedConversations } from '../../search/testing/search-fixtures.js';
+import { seedConversations } from '../../search/contract/search-fixtures.js';
 import { buildChatTestServer, type ChatTestContext } from '../../testing/build-chat-test-server.js';
 import { buildTestServer, registerUser } from '../../testing/build-test-server.js';
 import { startMeiliDouble, type MeiliDouble } from '../../testing/meili-double/index.js';

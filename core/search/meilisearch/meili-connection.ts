@@ -55,7 +55,7 @@ export function connectMeili(options: MeiliSearchOptions): MeiliConnection {
     }
     const wanted = indexSettings[name];
     const current = await index(name).getSettings();
-    const differs = (Object.keys(wanted) as Array<keyof Settings>).some((key) => !sameSetting(current[key], wanted[key]));
+    const differs = (Object.keys(wanted) as Array<keyof Settings>).some((key) => !sameSetting(current[key], wanted[key], setLike.has(key)));
     // Changing settings makes Meilisearch re-index; only do it when something is actually different.
     if (differs) await settle(index(name).updateSettings(wanted));
   };
@@ -77,11 +77,14 @@ export function connectMeili(options: MeiliSearchOptions): MeiliConnection {
   };
 }
 
-/** Lists compare as sets (Meilisearch may sort filterable attributes); objects by the keys we set. */
-function sameSetting(current: unknown, wanted: unknown): boolean {
+/** Settings whose order means nothing (Meilisearch may answer them sorted); ranking rules and searchable attributes are ordered. */
+const setLike = new Set<keyof Settings>(['filterableAttributes', 'sortableAttributes']);
+
+/** Whether the server already has the value we want; objects compare by the keys we set. */
+function sameSetting(current: unknown, wanted: unknown, unordered = false): boolean {
   if (Array.isArray(wanted)) {
-    if (!Array.isArray(current)) return false;
-    return wanted.length === current.length && (wanted.join() === current.join() || wanted.every((item) => current.includes(item)));
+    if (!Array.isArray(current) || wanted.length !== current.length) return false;
+    return unordered ? wanted.every((item) => current.includes(item)) : wanted.every((item, index) => current[index] === item);
   }
   if (wanted && typeof wanted === 'object') {
     const currentObject = (current ?? {}) as Record<string, unknown>;

@@ -3,7 +3,7 @@ import { Meilisearch } from 'meilisearch';
 import { describe, vi } from 'vitest';
 import { startMeiliDouble } from '../../testing/meili-double/index.js';
 import { createSqliteStore } from '../../store/sqlite/index.js';
-import { describeSearchBackend } from '../testing/search-suite.js';
+import { describeSearchBackend } from '../contract/search-suite.js';
 import { createMeiliSearchIndex } from './index.js';
 
 const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };

@@ -4,7 +4,7 @@ import { createSqliteStore, type SqliteStore } from '../../store/sqlite/index.js
 import type { User } from '../../store/types.js';
 import { startMeiliDouble, type MeiliDouble } from '../../testing/meili-double/index.js';
 import { createSearchIndex } from '../create-search-index.js';
-import { createTestUser, seedConversations } from '../testing/search-fixtures.js';
+import { createTestUser, seedConversations } from '../contract/search-fixtures.js';
 import type { SearchIndex } from '../types.js';
 import { createMeiliSearchIndex, type MeiliSearchOptions } from './index.js';
 

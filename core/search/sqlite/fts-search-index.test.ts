@@ -6,8 +6,8 @@ import { openConnection } from '../../store/sqlite/database.js';
 import { createSqliteStore } from '../../store/sqlite/index.js';
 import { migrate } from '../../store/sqlite/migrate.js';
 import { initialMigration } from '../../store/sqlite/migrations/001-initial.js';
-import { createTestUser, seedConversations } from '../testing/search-fixtures.js';
-import { describeSearchBackend } from '../testing/search-suite.js';
+import { createTestUser, seedConversations } from '../contract/search-fixtures.js';
+import { describeSearchBackend } from '../contract/search-suite.js';
 import { createFtsSearchIndex } from './fts-search-index.js';
 import { ftsMatchExpression } from './fts-query.js';
 
