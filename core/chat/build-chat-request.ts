@@ -1,5 +1,6 @@
 import type { ChatMessage, ChatRequest } from '../plugin-api/index.js';
 import type { AskRequest } from '../protocol/ask.js';
+import { endpointOptionsSchema } from '../protocol/preset.js';
 import type { EndpointOptions, Message } from '../store/types.js';
 import { contextWindow } from './context-window.js';
 import { pruneHistory, type CountedMessage } from './prune-history.js';
@@ -10,10 +11,21 @@ const DEFAULT_REPLY_RESERVE = 4_096;
 
 const defined = <T>(value: T | null | undefined): T | undefined => (value === null ? undefined : value);
 
-/** The options of the turn: what the client sent, falling back to what the conversation had. */
+const optionNames = Object.keys(endpointOptionsSchema.shape);
+
+/**
+ * The options of the turn: what the client sent, falling back to what the conversation had. Only
+ * endpoint options: the message fields of the request (text, ids, generation …) are not options and
+ * must not be stored on the conversation.
+ */
 export function turnOptions(body: AskRequest, stored: EndpointOptions | null): EndpointOptions {
-  const merged: Record<string, unknown> = { ...(stored ?? {}) };
-  for (const [key, value] of Object.entries(body)) if (value !== undefined) merged[key] = value;
+  const merged: Record<string, unknown> = {};
+  for (const name of optionNames) {
+    // A null the client sends clears the option; only an absent one falls back to the stored value.
+    const sent = (body as Record<string, unknown>)[name];
+    const value = sent !== undefined ? sent : (stored as Record<string, unknown> | null)?.[name];
+    if (value !== undefined) merged[name] = value;
+  }
   return merged as EndpointOptions;
 }
 

@@ -34,6 +34,9 @@ describe('a new turn', () => {
     expect(sent.headers.authorization).toBe('Bearer sk-fake-openai');
     expect(sent.body).toMatchObject({ model: 'gpt-4o-mini', temperature: 0.5, stream: true, messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hello there' }] });
 
+    // The conversation keeps its options, not the message fields of the request.
+    expect(final.conversation).not.toHaveProperty('text');
+    expect(final.conversation).not.toHaveProperty('parentMessageId');
     const stored = await chat.app.inject({ url: `/api/messages/${final.conversation.conversationId}`, headers: { authorization: `Bearer ${chat.token}` } });
     expect(stored.json().map((message: { text: string }) => message.text)).toEqual(['Hello there', 'Hi! How can I help?']);
   });
