@@ -5,6 +5,7 @@ import { useStartupConfig } from '../../../lib/startup-config/get-startup-config
 import { AuthLayout } from './auth-layout.js';
 import { LoginForm } from './login-form.js';
 import { SocialLoginButtons } from './social-login-buttons.js';
+import { SocialLoginError } from './social-login-error.js';
 
 export function LoginPage() {
   const localize = useLocalize();
@@ -19,6 +20,7 @@ export function LoginPage() {
 
   return (
     <AuthLayout title={localize('com_auth_welcome_back')} footer={footer}>
+      <SocialLoginError />
       {config.emailLoginEnabled && <LoginForm sessionError={error} />}
       <SocialLoginButtons config={config} withDivider={config.emailLoginEnabled} />
     </AuthLayout>
