@@ -50,6 +50,15 @@ export const enUS = {
   com_auth_error_login_ban: 'Account temporarily banned for violations of the service.',
   com_auth_error_login_server: 'Internal server error, wait a few moments and retry.',
   com_auth_error_create: 'There was an error attempting to register your account. Please try again.',
+  com_auth_social_error_access_denied: 'Sign-in was cancelled at the provider.',
+  com_auth_social_error_invalid_state: 'The sign-in link expired or was already used. Please try again.',
+  com_auth_social_error_provider_error: 'The sign-in provider returned an error. Please try again.',
+  com_auth_social_error_provider_unavailable: 'This sign-in provider is not reachable right now.',
+  com_auth_social_error_email_required: 'The provider did not share an email address, which this server needs.',
+  com_auth_social_error_email_not_verified: 'The provider has not verified your email address, so it cannot be linked to an account.',
+  com_auth_social_error_registration_disabled: 'No account exists for this email and this server does not create accounts through social sign-in.',
+  com_auth_social_error_domain_not_allowed: 'Accounts with this email domain are not allowed on this server.',
+  com_auth_social_error_banned: 'Account temporarily banned for violations of the service.',
 
   // Password reset
   com_auth_reset_password: 'Reset your password',
