@@ -43,7 +43,7 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
         <div
           {...tabList.listProps}
           aria-label={localize('com_nav_settings')}
-          className="-mx-1 flex shrink-0 gap-1 overflow-x-auto px-1 pb-1 sm:mx-0 sm:w-44 sm:flex-col sm:overflow-visible sm:px-0"
+          className="grid shrink-0 grid-cols-2 gap-1 sm:flex sm:w-40 sm:flex-col"
         >
           {tabIds.map((id) => {
             const { ref, ...tabProps } = tabList.getTabProps(id);
@@ -56,7 +56,7 @@ export function SettingsDialog({ open, onClose }: SettingsDialogProps) {
                   if (selected === id) firstTabRef.current = element;
                 }}
                 className={classNames(
-                  'shrink-0 rounded-lg px-3 py-2 text-start text-sm whitespace-nowrap transition-colors',
+                  'rounded-lg px-3 py-2 text-start text-sm transition-colors',
                   selected === id
                     ? 'bg-neutral-200/80 font-medium text-neutral-900 dark:bg-neutral-700 dark:text-white'
                     : 'text-neutral-600 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-700/50',
