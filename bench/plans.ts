@@ -1,0 +1,59 @@
+import type { BenchArgs, BenchName } from './lib/args.js';
+import type { BenchResult } from './lib/report.js';
+import { historyBench, type HistoryBenchOptions } from './history/history-bench.js';
+import { startupBench } from './startup/startup-bench.js';
+import { streamOverheadBench, type StreamBenchOptions } from './stream/stream-bench.js';
+
+/**
+ * Replies arrive at 25 chunks a second (a GPT-4-class token rate). One stream measures time to first
+ * token, so it uses short replies to collect a hundred samples; 50 and 500 use 100-chunk replies
+ * (4 s) so that each stream spends most of its life streaming, as real ones do.
+ */
+const fullStream: StreamBenchOptions = {
+  chunkSize: 4,
+  delayMs: 40,
+  warmupStreams: 30,
+  levels: [
+    { concurrency: 1, chunks: 10, streamsPerWorker: 34, rounds: 3 },
+    { concurrency: 50, chunks: 100, streamsPerWorker: 3, rounds: 3 },
+    { concurrency: 500, chunks: 100, streamsPerWorker: 3, rounds: 3 },
+  ],
+};
+
+const quickStream: StreamBenchOptions = {
+  chunkSize: 4,
+  delayMs: 10,
+  warmupStreams: 2,
+  levels: [
+    { concurrency: 1, chunks: 5, streamsPerWorker: 5, rounds: 1 },
+    { concurrency: 10, chunks: 10, streamsPerWorker: 2, rounds: 1 },
+  ],
+};
+
+/** The history: 100 users, 100,000 conversations, 1,000,000 messages. */
+const fullHistory: HistoryBenchOptions = {
+  sizes: { users: 100, conversationsPerUser: 1_000, messagesPerUser: 10_000, bigConversationMessages: 1_000 },
+  samples: 200,
+  signedInUsers: 10,
+};
+
+const quickHistory: HistoryBenchOptions = {
+  sizes: { users: 2, conversationsPerUser: 50, messagesPerUser: 500, bigConversationMessages: 100 },
+  samples: 20,
+  signedInUsers: 2,
+};
+
+/**
+ * The sizes of every bench, full and quick. Quick is the CI smoke test: the same code paths at tiny
+ * sizes, a few seconds each.
+ */
+export function benchPlans(args: BenchArgs): Record<BenchName, () => Promise<BenchResult>> {
+  const stream = args.quick ? quickStream : fullStream;
+  const levels = args.levels ? stream.levels.filter((level) => args.levels!.includes(level.concurrency)) : stream.levels;
+  return {
+    stream: () => streamOverheadBench({ ...stream, levels }),
+    history: () => historyBench(args.quick ? quickHistory : fullHistory),
+    startup: () => startupBench({ runs: args.quick ? 2 : 7, sizes: (args.quick ? quickHistory : fullHistory).sizes }),
+    ui: async () => ({ bench: 'ui', figures: [], notes: [], errors: [], skipped: 'not written yet' }),
+  };
+}

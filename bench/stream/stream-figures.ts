@@ -1,0 +1,44 @@
+import { figure, type BenchResult } from '../lib/report.js';
+import { summarize } from '../lib/stats.js';
+import type { StreamTiming } from './stream-client.js';
+
+export interface LevelSamples {
+  direct: StreamTiming[];
+  chatbox: StreamTiming[];
+}
+
+/** The issue's targets, in ms: time to first token at 1 stream and at 500, and the gap between chunks. */
+const targets = { ttftP50At1: 3, ttftP99At1: 15, ttftP99At500: 50, gapP99: 2 };
+
+/**
+ * Turns one level's samples into figures: both paths' p50/p99 and the difference. A stream that failed
+ * or lost chunks is an error of the run, whatever the timings say.
+ */
+export function addLevelFigures(result: BenchResult, concurrency: number, samples: LevelSamples, expectedChunks: number): void {
+  const at = `@${concurrency}`;
+  for (const [path, timings] of Object.entries(samples) as Array<[string, StreamTiming[]]>) {
+    const failed = timings.filter((timing) => timing.error !== undefined);
+    if (failed.length > 0) result.errors.push(`${path} ${at}: ${failed.length} of ${timings.length} streams failed, first: ${failed[0].error}`);
+    const short = timings.filter((timing) => timing.error === undefined && timing.chunks !== expectedChunks);
+    if (short.length > 0) result.errors.push(`${path} ${at}: ${short.length} streams had a chunk count other than ${expectedChunks} (first: ${short[0].chunks})`);
+  }
+  const ok = (timings: StreamTiming[]) => timings.filter((timing) => timing.error === undefined);
+  const ttft = { direct: summarize(ok(samples.direct).map((t) => t.ttftMs)), chatbox: summarize(ok(samples.chatbox).map((t) => t.ttftMs)) };
+  const gaps = { direct: summarize(ok(samples.direct).flatMap((t) => t.gapsMs)), chatbox: summarize(ok(samples.chatbox).flatMap((t) => t.gapsMs)) };
+
+  result.figures.push(
+    figure(`TTFT p50 direct ${at}`, ttft.direct.p50, 'ms'),
+    figure(`TTFT p50 chatbox ${at}`, ttft.chatbox.p50, 'ms'),
+    figure(`TTFT p99 direct ${at}`, ttft.direct.p99, 'ms'),
+    figure(`TTFT p99 chatbox ${at}`, ttft.chatbox.p99, 'ms'),
+    figure(`added TTFT p50 ${at}`, ttft.chatbox.p50 - ttft.direct.p50, 'ms', concurrency === 1 ? targets.ttftP50At1 : undefined),
+    figure(`added TTFT p99 ${at}`, ttft.chatbox.p99 - ttft.direct.p99, 'ms', concurrency === 1 ? targets.ttftP99At1 : concurrency >= 500 ? targets.ttftP99At500 : undefined),
+    figure(`inter-chunk p50 direct ${at}`, gaps.direct.p50, 'ms'),
+    figure(`inter-chunk p50 chatbox ${at}`, gaps.chatbox.p50, 'ms'),
+    figure(`inter-chunk p99 direct ${at}`, gaps.direct.p99, 'ms'),
+    figure(`inter-chunk p99 chatbox ${at}`, gaps.chatbox.p99, 'ms'),
+    figure(`added inter-chunk p99 ${at}`, gaps.chatbox.p99 - gaps.direct.p99, 'ms', targets.gapP99),
+    figure(`failed streams through chatbox ${at}`, samples.chatbox.length - ok(samples.chatbox).length, 'streams', concurrency >= 500 ? 0 : undefined),
+  );
+  result.notes.push(`${at}: ${ttft.direct.count} direct and ${ttft.chatbox.count} chatbox streams, ${gaps.direct.count} and ${gaps.chatbox.count} inter-chunk gaps`);
+}
