@@ -48,6 +48,16 @@ export const arEG = {
   com_auth_error_login_ban: 'تم إيقاف الحساب مؤقتًا بسبب مخالفة شروط الخدمة.',
   com_auth_error_login_server: 'خطأ داخلي في الخادم. انتظر قليلًا ثم أعد المحاولة.',
   com_auth_error_create: 'حدث خطأ أثناء إنشاء حسابك. حاول مرة أخرى.',
+  com_auth_social_error_access_denied: 'أُلغي تسجيل الدخول لدى مزوّد الخدمة.',
+  com_auth_social_error_invalid_state: 'انتهت صلاحية رابط تسجيل الدخول أو سبق استخدامه. حاول مرة أخرى.',
+  com_auth_social_error_provider_error: 'أعاد مزوّد تسجيل الدخول خطأً. حاول مرة أخرى.',
+  com_auth_social_error_provider_unavailable: 'تعذّر الوصول إلى مزوّد تسجيل الدخول هذا حاليًا.',
+  com_auth_social_error_email_required: 'لم يشارك المزوّد عنوان بريد إلكتروني، وهذا الخادم يحتاج إليه.',
+  com_auth_social_error_email_not_verified: 'لم يتحقق المزوّد من بريدك الإلكتروني، لذا لا يمكن ربطه بحساب.',
+  com_auth_social_error_registration_disabled:
+    'لا يوجد حساب لهذا البريد الإلكتروني، ولا ينشئ هذا الخادم حسابات عبر تسجيل الدخول الاجتماعي.',
+  com_auth_social_error_domain_not_allowed: 'الحسابات ذات نطاق البريد الإلكتروني هذا غير مسموح بها على هذا الخادم.',
+  com_auth_social_error_banned: 'تم إيقاف الحساب مؤقتًا بسبب مخالفة شروط الخدمة.',
 
   // Password reset
   com_auth_reset_password: 'إعادة تعيين كلمة المرور',

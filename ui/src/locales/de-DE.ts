@@ -49,6 +49,19 @@ export const deDE = {
   com_auth_error_login_ban: 'Das Konto wurde wegen Verstößen gegen die Nutzungsbedingungen vorübergehend gesperrt.',
   com_auth_error_login_server: 'Interner Serverfehler. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
   com_auth_error_create: 'Beim Erstellen Ihres Kontos ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
+  com_auth_social_error_access_denied: 'Die Anmeldung wurde beim Anbieter abgebrochen.',
+  com_auth_social_error_invalid_state:
+    'Der Anmeldelink ist abgelaufen oder wurde bereits verwendet. Bitte versuchen Sie es erneut.',
+  com_auth_social_error_provider_error: 'Der Anmeldeanbieter hat einen Fehler gemeldet. Bitte versuchen Sie es erneut.',
+  com_auth_social_error_provider_unavailable: 'Dieser Anmeldeanbieter ist gerade nicht erreichbar.',
+  com_auth_social_error_email_required:
+    'Der Anbieter hat keine E-Mail-Adresse übermittelt, die dieser Server aber benötigt.',
+  com_auth_social_error_email_not_verified:
+    'Der Anbieter hat Ihre E-Mail-Adresse nicht bestätigt, daher kann sie mit keinem Konto verknüpft werden.',
+  com_auth_social_error_registration_disabled:
+    'Für diese E-Mail-Adresse gibt es kein Konto, und dieser Server legt über soziale Anmeldung keine Konten an.',
+  com_auth_social_error_domain_not_allowed: 'Konten mit dieser E-Mail-Domain sind auf diesem Server nicht zugelassen.',
+  com_auth_social_error_banned: 'Das Konto wurde wegen Verstößen gegen die Nutzungsbedingungen vorübergehend gesperrt.',
 
   // Password reset
   com_auth_reset_password: 'Passwort zurücksetzen',

@@ -49,6 +49,21 @@ export const esES = {
   com_auth_error_login_ban: 'Cuenta suspendida temporalmente por infringir las condiciones del servicio.',
   com_auth_error_login_server: 'Error interno del servidor. Espera unos instantes y vuelve a intentarlo.',
   com_auth_error_create: 'Se ha producido un error al crear tu cuenta. Inténtalo de nuevo.',
+  com_auth_social_error_access_denied: 'Se ha cancelado el inicio de sesión en el proveedor.',
+  com_auth_social_error_invalid_state:
+    'El enlace de inicio de sesión ha caducado o ya se ha usado. Inténtalo de nuevo.',
+  com_auth_social_error_provider_error: 'El proveedor de inicio de sesión ha devuelto un error. Inténtalo de nuevo.',
+  com_auth_social_error_provider_unavailable:
+    'Ahora mismo no se puede contactar con este proveedor de inicio de sesión.',
+  com_auth_social_error_email_required:
+    'El proveedor no ha compartido ninguna dirección de correo, y este servidor la necesita.',
+  com_auth_social_error_email_not_verified:
+    'El proveedor no ha verificado tu dirección de correo, así que no se puede vincular a ninguna cuenta.',
+  com_auth_social_error_registration_disabled:
+    'No existe ninguna cuenta con este correo y este servidor no crea cuentas mediante inicio de sesión social.',
+  com_auth_social_error_domain_not_allowed:
+    'Las cuentas con este dominio de correo no están permitidas en este servidor.',
+  com_auth_social_error_banned: 'Cuenta suspendida temporalmente por infringir las condiciones del servicio.',
 
   // Password reset
   com_auth_reset_password: 'Restablece tu contraseña',

@@ -49,6 +49,19 @@ export const frFR = {
   com_auth_error_login_ban: 'Compte temporairement suspendu pour non-respect des conditions du service.',
   com_auth_error_login_server: 'Erreur interne du serveur. Patientez quelques instants puis réessayez.',
   com_auth_error_create: 'Une erreur est survenue lors de la création de votre compte. Veuillez réessayer.',
+  com_auth_social_error_access_denied: 'La connexion a été annulée chez le fournisseur.',
+  com_auth_social_error_invalid_state: 'Le lien de connexion a expiré ou a déjà été utilisé. Veuillez réessayer.',
+  com_auth_social_error_provider_error: 'Le fournisseur de connexion a renvoyé une erreur. Veuillez réessayer.',
+  com_auth_social_error_provider_unavailable: 'Ce fournisseur de connexion est injoignable pour le moment.',
+  com_auth_social_error_email_required:
+    'Le fournisseur n’a pas communiqué d’adresse e-mail, or ce serveur en a besoin.',
+  com_auth_social_error_email_not_verified:
+    'Le fournisseur n’a pas vérifié votre adresse e-mail : elle ne peut donc pas être associée à un compte.',
+  com_auth_social_error_registration_disabled:
+    'Aucun compte n’existe pour cette adresse e-mail et ce serveur ne crée pas de compte via une connexion sociale.',
+  com_auth_social_error_domain_not_allowed:
+    'Les comptes de ce domaine de messagerie ne sont pas autorisés sur ce serveur.',
+  com_auth_social_error_banned: 'Compte temporairement suspendu pour non-respect des conditions du service.',
 
   // Password reset
   com_auth_reset_password: 'Réinitialiser votre mot de passe',

@@ -48,6 +48,16 @@ export const heHE = {
   com_auth_error_login_ban: 'החשבון הושעה זמנית בשל הפרת תנאי השירות.',
   com_auth_error_login_server: 'שגיאת שרת פנימית. יש להמתין מעט ולנסות שוב.',
   com_auth_error_create: 'אירעה שגיאה ביצירת החשבון. יש לנסות שוב.',
+  com_auth_social_error_access_denied: 'הכניסה בוטלה אצל הספק.',
+  com_auth_social_error_invalid_state: 'תוקף קישור הכניסה פג או שכבר נעשה בו שימוש. יש לנסות שוב.',
+  com_auth_social_error_provider_error: 'ספק הכניסה החזיר שגיאה. יש לנסות שוב.',
+  com_auth_social_error_provider_unavailable: 'לא ניתן להתחבר לספק הכניסה הזה כרגע.',
+  com_auth_social_error_email_required: 'הספק לא שיתף כתובת אימייל, והשרת הזה זקוק לה.',
+  com_auth_social_error_email_not_verified: 'הספק לא אימת את כתובת האימייל שלך, ולכן אי אפשר לקשר אותה לחשבון.',
+  com_auth_social_error_registration_disabled:
+    'אין חשבון עם כתובת האימייל הזו, והשרת הזה לא יוצר חשבונות דרך כניסה חברתית.',
+  com_auth_social_error_domain_not_allowed: 'חשבונות עם דומיין האימייל הזה אינם מורשים בשרת הזה.',
+  com_auth_social_error_banned: 'החשבון הושעה זמנית בשל הפרת תנאי השירות.',
 
   // Password reset
   com_auth_reset_password: 'איפוס סיסמה',

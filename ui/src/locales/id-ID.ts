@@ -48,6 +48,17 @@ export const idID = {
   com_auth_error_login_ban: 'Akun diblokir sementara karena melanggar ketentuan layanan.',
   com_auth_error_login_server: 'Terjadi kesalahan server internal. Tunggu sebentar lalu coba lagi.',
   com_auth_error_create: 'Terjadi kesalahan saat membuat akun Anda. Silakan coba lagi.',
+  com_auth_social_error_access_denied: 'Proses masuk dibatalkan di penyedia.',
+  com_auth_social_error_invalid_state: 'Tautan masuk sudah kedaluwarsa atau sudah digunakan. Silakan coba lagi.',
+  com_auth_social_error_provider_error: 'Penyedia masuk mengembalikan kesalahan. Silakan coba lagi.',
+  com_auth_social_error_provider_unavailable: 'Penyedia masuk ini sedang tidak dapat dijangkau.',
+  com_auth_social_error_email_required: 'Penyedia tidak membagikan alamat email, padahal server ini memerlukannya.',
+  com_auth_social_error_email_not_verified:
+    'Penyedia belum memverifikasi alamat email Anda, sehingga tidak dapat ditautkan ke akun.',
+  com_auth_social_error_registration_disabled:
+    'Tidak ada akun untuk email ini dan server ini tidak membuat akun melalui login sosial.',
+  com_auth_social_error_domain_not_allowed: 'Akun dengan domain email ini tidak diizinkan di server ini.',
+  com_auth_social_error_banned: 'Akun diblokir sementara karena melanggar ketentuan layanan.',
 
   // Password reset
   com_auth_reset_password: 'Atur ulang kata sandi',

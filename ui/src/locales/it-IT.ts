@@ -48,6 +48,18 @@ export const itIT = {
   com_auth_error_login_ban: 'Account sospeso temporaneamente per violazioni delle condizioni del servizio.',
   com_auth_error_login_server: 'Errore interno del server. Attendi qualche istante e riprova.',
   com_auth_error_create: 'Si è verificato un errore durante la creazione dell’account. Riprova.',
+  com_auth_social_error_access_denied: 'L’accesso è stato annullato presso il provider.',
+  com_auth_social_error_invalid_state: 'Il link di accesso è scaduto o è già stato usato. Riprova.',
+  com_auth_social_error_provider_error: 'Il provider di accesso ha restituito un errore. Riprova.',
+  com_auth_social_error_provider_unavailable: 'Al momento questo provider di accesso non è raggiungibile.',
+  com_auth_social_error_email_required:
+    'Il provider non ha condiviso un indirizzo email, che è necessario per questo server.',
+  com_auth_social_error_email_not_verified:
+    'Il provider non ha verificato il tuo indirizzo email, quindi non può essere collegato a un account.',
+  com_auth_social_error_registration_disabled:
+    'Non esiste alcun account con questa email e questo server non crea account tramite accesso social.',
+  com_auth_social_error_domain_not_allowed: 'Gli account con questo dominio email non sono ammessi su questo server.',
+  com_auth_social_error_banned: 'Account sospeso temporaneamente per violazioni delle condizioni del servizio.',
 
   // Password reset
   com_auth_reset_password: 'Reimposta la password',

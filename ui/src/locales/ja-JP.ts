@@ -48,6 +48,15 @@ export const jaJP = {
   com_auth_error_login_ban: 'サービス規約違反のため、アカウントが一時的に停止されています。',
   com_auth_error_login_server: 'サーバー内部エラーです。しばらく待ってからもう一度お試しください。',
   com_auth_error_create: 'アカウントの作成中にエラーが発生しました。もう一度お試しください。',
+  com_auth_social_error_access_denied: 'プロバイダー側でログインがキャンセルされました。',
+  com_auth_social_error_invalid_state: 'ログインリンクの有効期限が切れているか、すでに使用されています。もう一度お試しください。',
+  com_auth_social_error_provider_error: 'ログインプロバイダーがエラーを返しました。もう一度お試しください。',
+  com_auth_social_error_provider_unavailable: '現在、このログインプロバイダーに接続できません。',
+  com_auth_social_error_email_required: 'プロバイダーからメールアドレスが提供されませんでした。このサーバーではメールアドレスが必要です。',
+  com_auth_social_error_email_not_verified: 'プロバイダーでメールアドレスが確認されていないため、アカウントに関連付けできません。',
+  com_auth_social_error_registration_disabled: 'このメールアドレスのアカウントは存在せず、このサーバーはソーシャルログインによるアカウント作成を行いません。',
+  com_auth_social_error_domain_not_allowed: 'このメールドメインのアカウントは、このサーバーでは許可されていません。',
+  com_auth_social_error_banned: 'サービス規約違反のため、アカウントが一時的に停止されています。',
 
   // Password reset
   com_auth_reset_password: 'パスワードをリセット',

@@ -48,6 +48,15 @@ export const koKR = {
   com_auth_error_login_ban: '서비스 정책 위반으로 계정이 일시적으로 정지되었습니다.',
   com_auth_error_login_server: '서버 내부 오류입니다. 잠시 기다린 후 다시 시도하세요.',
   com_auth_error_create: '계정을 만드는 중 오류가 발생했습니다. 다시 시도하세요.',
+  com_auth_social_error_access_denied: '제공업체에서 로그인이 취소되었습니다.',
+  com_auth_social_error_invalid_state: '로그인 링크가 만료되었거나 이미 사용되었습니다. 다시 시도하세요.',
+  com_auth_social_error_provider_error: '로그인 제공업체에서 오류를 반환했습니다. 다시 시도하세요.',
+  com_auth_social_error_provider_unavailable: '지금은 이 로그인 제공업체에 연결할 수 없습니다.',
+  com_auth_social_error_email_required: '제공업체가 이메일 주소를 공유하지 않았습니다. 이 서버에는 이메일 주소가 필요합니다.',
+  com_auth_social_error_email_not_verified: '제공업체에서 이메일 주소를 인증하지 않아 계정에 연결할 수 없습니다.',
+  com_auth_social_error_registration_disabled: '이 이메일로 된 계정이 없으며, 이 서버는 소셜 로그인으로 계정을 만들지 않습니다.',
+  com_auth_social_error_domain_not_allowed: '이 이메일 도메인의 계정은 이 서버에서 허용되지 않습니다.',
+  com_auth_social_error_banned: '서비스 정책 위반으로 계정이 일시적으로 정지되었습니다.',
 
   // Password reset
   com_auth_reset_password: '비밀번호 재설정',

@@ -48,6 +48,17 @@ export const nlNL = {
   com_auth_error_login_ban: 'Account tijdelijk geblokkeerd wegens schending van de gebruiksvoorwaarden.',
   com_auth_error_login_server: 'Interne serverfout. Wacht even en probeer het opnieuw.',
   com_auth_error_create: 'Er ging iets mis bij het aanmaken van je account. Probeer het opnieuw.',
+  com_auth_social_error_access_denied: 'Het inloggen is bij de provider geannuleerd.',
+  com_auth_social_error_invalid_state: 'De inloglink is verlopen of al gebruikt. Probeer het opnieuw.',
+  com_auth_social_error_provider_error: 'De inlogprovider gaf een fout terug. Probeer het opnieuw.',
+  com_auth_social_error_provider_unavailable: 'Deze inlogprovider is op dit moment niet bereikbaar.',
+  com_auth_social_error_email_required: 'De provider heeft geen e-mailadres gedeeld, en deze server heeft dat nodig.',
+  com_auth_social_error_email_not_verified:
+    'De provider heeft je e-mailadres niet geverifieerd, dus het kan niet aan een account worden gekoppeld.',
+  com_auth_social_error_registration_disabled:
+    'Er bestaat geen account voor dit e-mailadres en deze server maakt geen accounts aan via sociaal inloggen.',
+  com_auth_social_error_domain_not_allowed: 'Accounts met dit e-maildomein zijn op deze server niet toegestaan.',
+  com_auth_social_error_banned: 'Account tijdelijk geblokkeerd wegens schending van de gebruiksvoorwaarden.',
 
   // Password reset
   com_auth_reset_password: 'Wachtwoord opnieuw instellen',

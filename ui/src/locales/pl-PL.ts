@@ -48,6 +48,17 @@ export const plPL = {
   com_auth_error_login_ban: 'Konto tymczasowo zablokowane z powodu naruszenia zasad serwisu.',
   com_auth_error_login_server: 'Wewnętrzny błąd serwera. Odczekaj chwilę i spróbuj ponownie.',
   com_auth_error_create: 'Podczas tworzenia konta wystąpił błąd. Spróbuj ponownie.',
+  com_auth_social_error_access_denied: 'Logowanie zostało anulowane u dostawcy.',
+  com_auth_social_error_invalid_state: 'Link logowania wygasł lub został już użyty. Spróbuj ponownie.',
+  com_auth_social_error_provider_error: 'Dostawca logowania zwrócił błąd. Spróbuj ponownie.',
+  com_auth_social_error_provider_unavailable: 'Ten dostawca logowania jest teraz niedostępny.',
+  com_auth_social_error_email_required: 'Dostawca nie udostępnił adresu e-mail, a ten serwer go wymaga.',
+  com_auth_social_error_email_not_verified:
+    'Dostawca nie zweryfikował Twojego adresu e-mail, więc nie można go powiązać z kontem.',
+  com_auth_social_error_registration_disabled:
+    'Nie ma konta z tym adresem e-mail, a ten serwer nie tworzy kont przez logowanie społecznościowe.',
+  com_auth_social_error_domain_not_allowed: 'Konta z tą domeną e-mail nie są dozwolone na tym serwerze.',
+  com_auth_social_error_banned: 'Konto tymczasowo zablokowane z powodu naruszenia zasad serwisu.',
 
   // Password reset
   com_auth_reset_password: 'Zresetuj hasło',

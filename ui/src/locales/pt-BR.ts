@@ -49,6 +49,18 @@ export const ptBR = {
   com_auth_error_login_ban: 'Conta suspensa temporariamente por violações dos termos do serviço.',
   com_auth_error_login_server: 'Erro interno do servidor. Aguarde alguns instantes e tente novamente.',
   com_auth_error_create: 'Ocorreu um erro ao criar sua conta. Tente novamente.',
+  com_auth_social_error_access_denied: 'O login foi cancelado no provedor.',
+  com_auth_social_error_invalid_state: 'O link de login expirou ou já foi usado. Tente novamente.',
+  com_auth_social_error_provider_error: 'O provedor de login retornou um erro. Tente novamente.',
+  com_auth_social_error_provider_unavailable: 'Este provedor de login não está acessível no momento.',
+  com_auth_social_error_email_required:
+    'O provedor não compartilhou um endereço de e-mail, e este servidor precisa dele.',
+  com_auth_social_error_email_not_verified:
+    'O provedor não verificou seu endereço de e-mail, então ele não pode ser vinculado a uma conta.',
+  com_auth_social_error_registration_disabled:
+    'Não existe conta com este e-mail, e este servidor não cria contas por login social.',
+  com_auth_social_error_domain_not_allowed: 'Contas com este domínio de e-mail não são permitidas neste servidor.',
+  com_auth_social_error_banned: 'Conta suspensa temporariamente por violações dos termos do serviço.',
 
   // Password reset
   com_auth_reset_password: 'Redefina sua senha',

@@ -48,6 +48,18 @@ export const ruRU = {
   com_auth_error_login_ban: 'Учётная запись временно заблокирована за нарушение правил сервиса.',
   com_auth_error_login_server: 'Внутренняя ошибка сервера. Подождите немного и повторите попытку.',
   com_auth_error_create: 'При создании учётной записи произошла ошибка. Попробуйте снова.',
+  com_auth_social_error_access_denied: 'Вход был отменён на стороне провайдера.',
+  com_auth_social_error_invalid_state:
+    'Срок действия ссылки для входа истёк, или она уже использована. Попробуйте снова.',
+  com_auth_social_error_provider_error: 'Провайдер входа вернул ошибку. Попробуйте снова.',
+  com_auth_social_error_provider_unavailable: 'Этот провайдер входа сейчас недоступен.',
+  com_auth_social_error_email_required: 'Провайдер не передал адрес электронной почты, а он нужен этому серверу.',
+  com_auth_social_error_email_not_verified:
+    'Провайдер не подтвердил ваш адрес электронной почты, поэтому его нельзя связать с учётной записью.',
+  com_auth_social_error_registration_disabled:
+    'Учётной записи с этим адресом нет, а этот сервер не создаёт учётные записи при входе через соцсети.',
+  com_auth_social_error_domain_not_allowed: 'Учётные записи с этим почтовым доменом на этом сервере не разрешены.',
+  com_auth_social_error_banned: 'Учётная запись временно заблокирована за нарушение правил сервиса.',
 
   // Password reset
   com_auth_reset_password: 'Сброс пароля',

@@ -48,6 +48,17 @@ export const svSE = {
   com_auth_error_login_ban: 'Kontot är tillfälligt avstängt på grund av brott mot tjänstens villkor.',
   com_auth_error_login_server: 'Internt serverfel. Vänta en stund och försök igen.',
   com_auth_error_create: 'Ett fel uppstod när ditt konto skulle skapas. Försök igen.',
+  com_auth_social_error_access_denied: 'Inloggningen avbröts hos leverantören.',
+  com_auth_social_error_invalid_state: 'Inloggningslänken har gått ut eller redan använts. Försök igen.',
+  com_auth_social_error_provider_error: 'Inloggningsleverantören returnerade ett fel. Försök igen.',
+  com_auth_social_error_provider_unavailable: 'Den här inloggningsleverantören går inte att nå just nu.',
+  com_auth_social_error_email_required: 'Leverantören delade ingen e-postadress, och den här servern behöver en.',
+  com_auth_social_error_email_not_verified:
+    'Leverantören har inte verifierat din e-postadress, så den kan inte kopplas till ett konto.',
+  com_auth_social_error_registration_disabled:
+    'Det finns inget konto för den här e-postadressen och servern skapar inga konton via social inloggning.',
+  com_auth_social_error_domain_not_allowed: 'Konton med den här e-postdomänen är inte tillåtna på den här servern.',
+  com_auth_social_error_banned: 'Kontot är tillfälligt avstängt på grund av brott mot tjänstens villkor.',
 
   // Password reset
   com_auth_reset_password: 'Återställ ditt lösenord',

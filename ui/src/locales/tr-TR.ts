@@ -48,6 +48,18 @@ export const trTR = {
   com_auth_error_login_ban: 'Hesap, hizmet kurallarının ihlali nedeniyle geçici olarak askıya alındı.',
   com_auth_error_login_server: 'Sunucu hatası. Birkaç dakika bekleyip tekrar deneyin.',
   com_auth_error_create: 'Hesabınız oluşturulurken bir hata oluştu. Lütfen tekrar deneyin.',
+  com_auth_social_error_access_denied: 'Giriş, sağlayıcı tarafında iptal edildi.',
+  com_auth_social_error_invalid_state:
+    'Giriş bağlantısının süresi doldu veya bağlantı zaten kullanıldı. Lütfen tekrar deneyin.',
+  com_auth_social_error_provider_error: 'Giriş sağlayıcısı bir hata döndürdü. Lütfen tekrar deneyin.',
+  com_auth_social_error_provider_unavailable: 'Bu giriş sağlayıcısına şu anda ulaşılamıyor.',
+  com_auth_social_error_email_required: 'Sağlayıcı bir e-posta adresi paylaşmadı; bu sunucunun buna ihtiyacı var.',
+  com_auth_social_error_email_not_verified:
+    'Sağlayıcı e-posta adresinizi doğrulamadığı için adres bir hesaba bağlanamıyor.',
+  com_auth_social_error_registration_disabled:
+    'Bu e-posta için bir hesap yok ve bu sunucu sosyal giriş ile hesap oluşturmuyor.',
+  com_auth_social_error_domain_not_allowed: 'Bu e-posta alan adına sahip hesaplara bu sunucuda izin verilmiyor.',
+  com_auth_social_error_banned: 'Hesap, hizmet kurallarının ihlali nedeniyle geçici olarak askıya alındı.',
 
   // Password reset
   com_auth_reset_password: 'Parolanızı sıfırlayın',

@@ -48,6 +48,17 @@ export const viVN = {
   com_auth_error_login_ban: 'Tài khoản tạm thời bị khóa do vi phạm điều khoản dịch vụ.',
   com_auth_error_login_server: 'Lỗi máy chủ nội bộ. Vui lòng đợi một lát rồi thử lại.',
   com_auth_error_create: 'Đã xảy ra lỗi khi tạo tài khoản của bạn. Vui lòng thử lại.',
+  com_auth_social_error_access_denied: 'Đăng nhập đã bị hủy ở phía nhà cung cấp.',
+  com_auth_social_error_invalid_state: 'Liên kết đăng nhập đã hết hạn hoặc đã được sử dụng. Vui lòng thử lại.',
+  com_auth_social_error_provider_error: 'Nhà cung cấp đăng nhập trả về lỗi. Vui lòng thử lại.',
+  com_auth_social_error_provider_unavailable: 'Hiện không thể kết nối tới nhà cung cấp đăng nhập này.',
+  com_auth_social_error_email_required: 'Nhà cung cấp không chia sẻ địa chỉ email, trong khi máy chủ này cần có email.',
+  com_auth_social_error_email_not_verified:
+    'Nhà cung cấp chưa xác minh địa chỉ email của bạn nên không thể liên kết với tài khoản.',
+  com_auth_social_error_registration_disabled:
+    'Không có tài khoản nào dùng email này và máy chủ này không tạo tài khoản qua đăng nhập mạng xã hội.',
+  com_auth_social_error_domain_not_allowed: 'Máy chủ này không cho phép tài khoản thuộc tên miền email này.',
+  com_auth_social_error_banned: 'Tài khoản tạm thời bị khóa do vi phạm điều khoản dịch vụ.',
 
   // Password reset
   com_auth_reset_password: 'Đặt lại mật khẩu',

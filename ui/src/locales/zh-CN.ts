@@ -48,6 +48,15 @@ export const zhCN = {
   com_auth_error_login_ban: '账号因违反服务条款已被暂时封禁。',
   com_auth_error_login_server: '服务器内部错误，请稍候重试。',
   com_auth_error_create: '创建账号时出错，请重试。',
+  com_auth_social_error_access_denied: '登录已在提供方处取消。',
+  com_auth_social_error_invalid_state: '登录链接已过期或已被使用，请重试。',
+  com_auth_social_error_provider_error: '登录提供方返回了错误，请重试。',
+  com_auth_social_error_provider_unavailable: '当前无法连接到此登录提供方。',
+  com_auth_social_error_email_required: '提供方未提供电子邮箱地址，而此服务器需要该地址。',
+  com_auth_social_error_email_not_verified: '提供方尚未验证您的电子邮箱地址，因此无法将其关联到账号。',
+  com_auth_social_error_registration_disabled: '该邮箱没有对应的账号，且此服务器不通过社交登录创建账号。',
+  com_auth_social_error_domain_not_allowed: '此服务器不允许使用该邮箱域名的账号。',
+  com_auth_social_error_banned: '账号因违反服务条款已被暂时封禁。',
 
   // Password reset
   com_auth_reset_password: '重置密码',

@@ -48,6 +48,15 @@ export const zhTC = {
   com_auth_error_login_ban: '帳號因違反服務條款已遭暫時停權。',
   com_auth_error_login_server: '伺服器內部錯誤，請稍候再試。',
   com_auth_error_create: '建立帳號時發生錯誤，請再試一次。',
+  com_auth_social_error_access_denied: '登入已在提供者端取消。',
+  com_auth_social_error_invalid_state: '登入連結已過期或已被使用，請再試一次。',
+  com_auth_social_error_provider_error: '登入提供者傳回錯誤，請再試一次。',
+  com_auth_social_error_provider_unavailable: '目前無法連線到此登入提供者。',
+  com_auth_social_error_email_required: '提供者未分享電子郵件地址，而此伺服器需要該地址。',
+  com_auth_social_error_email_not_verified: '提供者尚未驗證您的電子郵件地址，因此無法連結至帳號。',
+  com_auth_social_error_registration_disabled: '此電子郵件沒有對應的帳號，且此伺服器不會透過社群登入建立帳號。',
+  com_auth_social_error_domain_not_allowed: '此伺服器不允許使用此電子郵件網域的帳號。',
+  com_auth_social_error_banned: '帳號因違反服務條款已遭暫時停權。',
 
   // Password reset
   com_auth_reset_password: '重設密碼',
