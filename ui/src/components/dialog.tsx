@@ -47,9 +47,10 @@ export function Dialog({ open, onClose, title, description, children, footer, si
     const opener = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
     if (panel) {
-      const fields = panel.querySelectorAll<HTMLElement>('input:not([type="hidden"]):not([disabled]), textarea, select');
+      // Text first: a dialog that opens on a choice (an expiry) is still there to be typed into.
+      const fields = panel.querySelectorAll<HTMLElement>('input:not([type="hidden"]):not([type="file"]):not([disabled]), textarea:not([disabled])');
       const marked = panel.querySelector<HTMLElement>('[data-autofocus]');
-      const target = initialFocusRef?.current ?? marked ?? fields[0] ?? focusables(panel)[0] ?? panel;
+      const target = initialFocusRef?.current ?? marked ?? fields[0] ?? panel.querySelector<HTMLElement>('select') ?? focusables(panel)[0] ?? panel;
       target.focus();
     }
     // Focus that escapes (a click on the page behind, a script) is pulled back in.

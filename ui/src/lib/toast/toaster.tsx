@@ -57,13 +57,13 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
   );
 }
 
-/** Bottom-centre stack of the current toasts; newest at the bottom, nearest the composer's eye line. */
+/** The current toasts, newest last: bottom right on wide screens, clear of centred dialogs; bottom centre on phones. */
 export function Toaster() {
   const store = useToastStore();
   const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   // Portalled to <body>: above every dialog layer, and outside the app's own root element.
   return createPortal(
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-20 z-[100] flex flex-col items-center gap-2 px-4">
+    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-[100] flex flex-col items-center gap-2 px-4 sm:start-auto sm:end-4 sm:items-end sm:px-0">
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} onDismiss={() => store.dismiss(toast.id)} />
       ))}

@@ -66,7 +66,7 @@ export function EndpointMenu({ className }: EndpointMenuProps) {
           id={menuId}
           {...menu.menuProps}
           aria-label={localize('com_endpoint_menu')}
-          className="absolute top-full left-0 z-50 mt-1 w-72 rounded-xl border border-neutral-200 bg-white p-1.5 shadow-lg dark:border-neutral-700 dark:bg-neutral-800"
+          className="absolute top-full start-0 z-50 mt-1 w-72 rounded-xl border border-neutral-200 bg-white p-1.5 shadow-lg dark:border-neutral-700 dark:bg-neutral-800"
         >
           <p className="px-2.5 pt-1 pb-1.5 text-xs font-medium text-neutral-500 dark:text-neutral-400">{localize('com_endpoint_menu')}</p>
           {names.length === 0 && <p className="px-2.5 py-2 text-sm text-neutral-500">{localize('com_endpoint_none_available')}</p>}
@@ -81,7 +81,7 @@ export function EndpointMenu({ className }: EndpointMenuProps) {
                   aria-checked={selected}
                   tabIndex={-1}
                   onClick={() => void onSelect(name)}
-                  className="flex min-w-0 flex-1 items-center gap-3 rounded-lg px-2.5 py-2 text-left text-sm text-neutral-800 focus-visible:bg-neutral-100 dark:text-neutral-100 dark:focus-visible:bg-neutral-700/60"
+                  className="flex min-w-0 flex-1 items-center gap-3 rounded-lg px-2.5 py-2 text-start text-sm text-neutral-800 focus-visible:bg-neutral-100 dark:text-neutral-100 dark:focus-visible:bg-neutral-700/60"
                 >
                   <EndpointIcon endpoint={name} endpointsConfig={endpointsConfig} />
                   <span className={classNames('flex-1 truncate', selected && 'font-semibold')}>{label}</span>

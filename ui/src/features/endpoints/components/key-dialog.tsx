@@ -102,7 +102,7 @@ export function KeyDialog({ endpoint, open, onClose }: KeyDialogProps) {
       footer={
         <>
           {hasKey && (
-            <Button variant="ghost" onClick={onRevoke} disabled={revoke.isPending} className="mr-auto text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40">
+            <Button variant="ghost" onClick={onRevoke} disabled={revoke.isPending} className="me-auto text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40">
               {localize('com_endpoint_revoke_key')}
             </Button>
           )}

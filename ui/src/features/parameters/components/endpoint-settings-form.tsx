@@ -53,7 +53,21 @@ export function EndpointSettingsForm({ value, onChange, layout = 'stack' }: Endp
       case 'steps':
         return <StepsControl key={definition.key} definition={definition} value={parameterValue(value, definition)} onChange={(next) => onChange({ [definition.key]: next })} />;
       case 'examples':
-        return gemini && !showExamples ? null : <ExamplesEditor key="examples" value={raw as Example[] | undefined} onChange={(examples) => onChange({ examples })} />;
+        return (
+          <div key="examples" className="flex flex-col gap-3">
+            {gemini && (
+              <button
+                type="button"
+                aria-expanded={showExamples}
+                onClick={() => setShowExamples((current) => !current)}
+                className="self-start text-sm font-medium text-neutral-600 underline-offset-4 hover:text-neutral-900 hover:underline dark:text-neutral-300 dark:hover:text-white"
+              >
+                {localize(showExamples ? 'com_endpoint_hide_examples' : 'com_endpoint_show_examples')}
+              </button>
+            )}
+            {(!gemini || showExamples) && <ExamplesEditor value={raw as Example[] | undefined} onChange={(examples) => onChange({ examples })} />}
+          </div>
+        );
     }
   };
 
@@ -65,16 +79,6 @@ export function EndpointSettingsForm({ value, onChange, layout = 'stack' }: Endp
       <div className="flex flex-col gap-4">
         <ModelSelect value={value.model} options={options} onChange={onModelChange} />
         {texts.map(render)}
-        {gemini && (
-          <button
-            type="button"
-            aria-expanded={showExamples}
-            onClick={() => setShowExamples((current) => !current)}
-            className="self-start text-sm font-medium text-neutral-600 underline-offset-4 hover:text-neutral-900 hover:underline dark:text-neutral-300 dark:hover:text-white"
-          >
-            {localize(showExamples ? 'com_endpoint_hide_examples' : 'com_endpoint_show_examples')}
-          </button>
-        )}
       </div>
       {tuning.length > 0 ? (
         <div className="flex flex-col gap-5">{tuning.map(render)}</div>

@@ -107,7 +107,7 @@ export function ModelSelect({ value, options, onChange, label, disabled }: Model
             setOpen(true);
           }
         }}
-        className="flex w-full items-center justify-between gap-2 rounded-lg border border-neutral-300 bg-white px-3 py-2 text-left text-sm dark:border-neutral-600 dark:bg-neutral-900 disabled:opacity-60"
+        className="flex w-full items-center justify-between gap-2 rounded-lg border border-neutral-300 bg-white px-3 py-2 text-start text-sm dark:border-neutral-600 dark:bg-neutral-900 disabled:opacity-60"
       >
         <span className={classNames('truncate', !value && 'text-neutral-400')}>{value || localize('com_endpoint_no_model_selected')}</span>
         <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" className="size-4 shrink-0 text-neutral-400">
@@ -131,7 +131,7 @@ export function ModelSelect({ value, options, onChange, label, disabled }: Model
                 aria-controls={listId}
                 aria-activedescendant={activeId}
                 placeholder={localize('com_endpoint_model_filter')}
-                className="w-full rounded-md bg-neutral-100 px-2.5 py-1.5 text-sm outline-none placeholder:text-neutral-400 dark:bg-neutral-900"
+                className="w-full rounded-md bg-neutral-100 px-2.5 py-1.5 text-sm outline-none placeholder:text-neutral-400 dark:bg-neutral-900 [&::-webkit-search-cancel-button]:hidden"
               />
             </div>
           )}

@@ -70,7 +70,10 @@ export function EditPresetDialog({ preset, SettingsForm, onClose }: EditPresetDi
       className="md:max-w-3xl"
       footer={
         <>
-          <Button variant="ghost" className="mr-auto" onClick={() => downloadPreset(currentPreset())}>
+          <Button variant="ghost" className="me-auto" onClick={() => downloadPreset(currentPreset())}>
+            <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="size-4">
+              <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
+            </svg>
             {localize('com_endpoint_export')}
           </Button>
           <Button variant="secondary" onClick={onClose}>

@@ -1,6 +1,6 @@
 import type { PresetDto } from '@protocol';
 import { classNames } from '../../../components/class-names.js';
-import { EndpointIcon, useEndpointsQuery } from '../../../lib/endpoints/index.js';
+import { EndpointIcon, endpointLabel, useEndpointsQuery } from '../../../lib/endpoints/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { useToast } from '../../../lib/toast/index.js';
 import { useDeletePresets, useSetDefaultPreset } from '../api/preset-mutations.js';
@@ -33,11 +33,11 @@ export function PresetRow({ preset, onSelect, onEdit }: { preset: PresetDto; onS
 
   return (
     <li className="group flex items-center gap-1 rounded-lg hover:bg-neutral-100 dark:hover:bg-neutral-700/50">
-      <button type="button" data-preset-select="" onClick={onSelect} className="flex min-w-0 flex-1 items-center gap-3 rounded-lg px-2.5 py-2 text-left">
+      <button type="button" data-preset-select="" onClick={onSelect} className="flex min-w-0 flex-1 items-center gap-3 rounded-lg px-2.5 py-2 text-start">
         <EndpointIcon endpoint={preset.endpoint} endpointsConfig={endpointsConfig} />
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-medium text-neutral-900 dark:text-neutral-100">{preset.title}</span>
-          <span className="block truncate text-xs text-neutral-500 dark:text-neutral-400">{[preset.endpoint, preset.model].filter(Boolean).join(' · ')}</span>
+          <span className="block truncate text-xs text-neutral-500 dark:text-neutral-400">{[preset.endpoint && endpointLabel(preset.endpoint), preset.model].filter(Boolean).join(' · ')}</span>
         </span>
         {isDefault && (
           <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-500/20 dark:text-amber-300">

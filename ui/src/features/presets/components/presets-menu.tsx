@@ -99,7 +99,7 @@ export function PresetsMenu({ SettingsForm, className }: PresetsMenuProps) {
             event.stopPropagation();
             close();
           }}
-          className="fixed inset-x-2 top-14 z-50 flex max-h-[min(495px,calc(100dvh-5rem))] flex-col rounded-2xl border border-neutral-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-1 sm:w-[22rem] rtl:sm:right-auto rtl:sm:left-0 dark:border-neutral-700 dark:bg-neutral-800"
+          className="fixed inset-x-2 top-14 z-50 flex max-h-[min(495px,calc(100dvh-5rem))] flex-col rounded-2xl border border-neutral-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:start-0 sm:mt-1 sm:w-[24rem] dark:border-neutral-700 dark:bg-neutral-800"
         >
           <div className="flex items-center justify-between gap-2 border-b border-neutral-200 px-4 py-3 dark:border-neutral-700">
             <div className="min-w-0">
@@ -138,7 +138,7 @@ export function PresetsMenu({ SettingsForm, className }: PresetsMenuProps) {
               <button
                 type="button"
                 onClick={() => setConfirmClear(true)}
-                className="w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
+                className="w-full rounded-lg px-3 py-2 text-start text-sm font-medium text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
               >
                 {localize('com_endpoint_clear_all')}
               </button>
