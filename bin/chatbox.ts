@@ -4,6 +4,7 @@ import { loadDotEnv } from './commands/shared/dot-env.js';
 import { balanceCommand } from './commands/balance.js';
 import { configCommand } from './commands/config.js';
 import { keysCommand } from './commands/keys.js';
+import { migrateCommand } from './commands/migrate.js';
 import { searchCommand } from './commands/search.js';
 import { serveCommand } from './commands/serve.js';
 import { userCommand } from './commands/user.js';
@@ -20,6 +21,7 @@ const program = new Command('chatbox')
   .addCommand(userCommand())
   .addCommand(keysCommand())
   .addCommand(balanceCommand())
+  .addCommand(migrateCommand())
   .addCommand(searchCommand());
 
 await program.parseAsync(process.argv);
