@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../config/index.js';
 import { buildServer, type BuildServerOptions } from '../server/build-server.js';
-import { createSqliteStore } from '../store/sqlite/index.js';
+import { createTestStore } from './test-store.js';
 
 export interface TestServerOptions extends Omit<BuildServerOptions, 'store'> {
   /** Environment variables for this server only (the process environment is not read). */
@@ -14,15 +14,15 @@ export interface TestServerOptions extends Omit<BuildServerOptions, 'store'> {
 }
 
 /**
- * A full server on an in-memory SQLite store and a throwaway data dir, for app.inject tests.
- * Closing the app removes the data dir.
+ * A full server on a fresh store (in-memory SQLite, or MongoDB under CHATBOX_TEST_STORE=mongo: see
+ * createTestStore) and a throwaway data dir, for app.inject tests. Closing the app removes both.
  */
 export async function buildTestServer(options: TestServerOptions = {}): Promise<FastifyInstance> {
   const dataDir = mkdtempSync(join(tmpdir(), 'chatbox-test-'));
   const config = await loadConfig({ configPath: options.configPath, dataDir, env: { ...options.env } });
   const app = await buildServer(config, {
     ...options,
-    store: createSqliteStore({ filename: ':memory:' }),
+    store: await createTestStore(),
     uiDistDir: options.uiDistDir ?? join(dataDir, 'no-ui'),
   });
   app.addHook('onClose', async () => rmSync(dataDir, { recursive: true, force: true }));
@@ -40,3 +40,17 @@ export async function registerUser(
   const cookie = response.cookies.find((entry) => entry.name === 'refreshToken');
   return { token: response.json().token, cookie: cookie?.value ?? '', userId: response.json().user.id, email: body.email, password: body.password };
 }
+
+export interface SignedInUser {
+  token: string;
+  userId: string;
+}
+
+/** A test server with two signed-in users: the usual cast of an isolation (IDOR) test. */
+export async function twoSignedInUsers(options: TestServerOptions = {}): Promise<{ app: FastifyInstance; alice: SignedInUser; bob: SignedInUser }> {
+  const app = await buildTestServer(options);
+  return { app, alice: await registerUser(app), bob: await registerUser(app) };
+}
+
+/** The Authorization header of a signed-in user. */
+export const bearer = (account: { token: string }) => ({ authorization: `Bearer ${account.token}` });

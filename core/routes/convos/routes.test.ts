@@ -1,24 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestServer, registerUser } from '../../testing/build-test-server.js';
+import { bearer, twoSignedInUsers, type SignedInUser } from '../../testing/build-test-server.js';
 import { unwrapArgEnvelope } from './schema.js';
 
 let app: FastifyInstance;
-let alice: { token: string; userId: string };
-let bob: { token: string; userId: string };
+let alice: SignedInUser;
+let bob: SignedInUser;
 
 beforeEach(async () => {
-  app = await buildTestServer();
-  alice = await registerUser(app);
-  bob = await registerUser(app);
+  ({ app, alice, bob } = await twoSignedInUsers());
 });
 afterEach(async () => {
   await app?.close();
 });
 
-const as = (account: { token: string }) => ({ authorization: `Bearer ${account.token}` });
-const get = (url: string, account = alice) => app.inject({ method: 'GET', url, headers: as(account) });
-const post = (url: string, payload: unknown, account = alice) => app.inject({ method: 'POST', url, payload: payload as object, headers: as(account) });
+const get = (url: string, account = alice) => app.inject({ method: 'GET', url, headers: bearer(account) });
+const post = (url: string, payload: unknown, account = alice) => app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(account) });
 
 /** The chat routes do not exist yet: conversations are written straight into the store. */
 const seedConversation = (userId: string, conversationId: string, minutesAgo = 0, extra: Record<string, unknown> = {}) => {
@@ -171,7 +168,7 @@ describe('POST /api/convos/clear and DELETE /api/convos/:conversationId', () => 
   });
 
   it('refuses an empty request body too', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/convos/clear', headers: as(alice) });
+    const response = await app.inject({ method: 'POST', url: '/api/convos/clear', headers: bearer(alice) });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('conversationId is required (or all: true to delete every conversation)');
   });
@@ -179,18 +176,18 @@ describe('POST /api/convos/clear and DELETE /api/convos/:conversationId', () => 
   it('answers 404 and deletes nothing for another user\'s conversation', async () => {
     await seedConversation(alice.userId, 'private');
     expect((await post('/api/convos/clear', { conversationId: 'private' }, bob)).statusCode).toBe(404);
-    expect((await app.inject({ method: 'DELETE', url: '/api/convos/private', headers: as(bob) })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url: '/api/convos/private', headers: bearer(bob) })).statusCode).toBe(404);
     expect(await app.store.conversations.find(alice.userId, 'private')).not.toBeNull();
   });
 
   it('DELETE removes one conversation and its messages', async () => {
     await seedConversation(alice.userId, 'bye');
     await seedMessage(alice.userId, 'bye', 'm2');
-    const response = await app.inject({ method: 'DELETE', url: '/api/convos/bye', headers: as(alice) });
+    const response = await app.inject({ method: 'DELETE', url: '/api/convos/bye', headers: bearer(alice) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ deletedCount: 1 });
     expect(await app.store.messages.find(alice.userId, 'm2')).toBeNull();
-    expect((await app.inject({ method: 'DELETE', url: '/api/convos/bye', headers: as(alice) })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url: '/api/convos/bye', headers: bearer(alice) })).statusCode).toBe(404);
   });
 });
 

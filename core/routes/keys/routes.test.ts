@@ -1,23 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestServer, registerUser } from '../../testing/build-test-server.js';
+import { bearer, twoSignedInUsers, type SignedInUser } from '../../testing/build-test-server.js';
 
 let app: FastifyInstance;
-let alice: { token: string; userId: string };
-let bob: { token: string; userId: string };
+let alice: SignedInUser;
+let bob: SignedInUser;
 
 beforeEach(async () => {
-  app = await buildTestServer();
-  alice = await registerUser(app);
-  bob = await registerUser(app);
+  ({ app, alice, bob } = await twoSignedInUsers());
 });
 afterEach(async () => {
   await app?.close();
 });
 
-const as = (account: { token: string }) => ({ authorization: `Bearer ${account.token}` });
 const inject = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: unknown, account = alice) =>
-  app.inject({ method, url, headers: as(account), ...(payload === undefined ? {} : { payload: payload as object }) });
+  app.inject({ method, url, headers: bearer(account), ...(payload === undefined ? {} : { payload: payload as object }) });
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
 describe('PUT /api/keys and GET /api/keys?name=', () => {

@@ -1,24 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestServer, registerUser } from '../../testing/build-test-server.js';
+import { bearer, twoSignedInUsers, type SignedInUser } from '../../testing/build-test-server.js';
 
 const root = '00000000-0000-0000-0000-000000000000';
 
 let app: FastifyInstance;
-let alice: { token: string; userId: string };
-let bob: { token: string; userId: string };
+let alice: SignedInUser;
+let bob: SignedInUser;
 
 beforeEach(async () => {
-  app = await buildTestServer();
-  alice = await registerUser(app);
-  bob = await registerUser(app);
+  ({ app, alice, bob } = await twoSignedInUsers());
 });
 afterEach(async () => {
   await app?.close();
 });
 
-const as = (account: { token: string }) => ({ authorization: `Bearer ${account.token}` });
-const put = (url: string, payload: unknown, account = alice) => app.inject({ method: 'PUT', url, payload: payload as object, headers: as(account) });
+const put = (url: string, payload: unknown, account = alice) => app.inject({ method: 'PUT', url, payload: payload as object, headers: bearer(account) });
 
 /** The chat routes do not exist yet: the tree is written straight into the store. */
 async function seedTree(userId: string, conversationId: string) {
@@ -39,7 +36,7 @@ async function seedTree(userId: string, conversationId: string) {
 describe('GET /api/messages/:conversationId', () => {
   it('answers every branch as a flat list, oldest first, with ISO dates', async () => {
     await seedTree(alice.userId, 'tree');
-    const response = await app.inject({ method: 'GET', url: '/api/messages/tree', headers: as(alice) });
+    const response = await app.inject({ method: 'GET', url: '/api/messages/tree', headers: bearer(alice) });
     expect(response.statusCode).toBe(200);
     const messages = response.json();
     expect(messages.map((message: { messageId: string }) => message.messageId)).toEqual(['question', 'reply-a', 'reply-b']);
@@ -50,15 +47,15 @@ describe('GET /api/messages/:conversationId', () => {
 
   it('answers an empty list for a conversation without messages', async () => {
     await app.store.conversations.upsert({ conversationId: 'empty', user: alice.userId, title: 'Empty' });
-    expect((await app.inject({ method: 'GET', url: '/api/messages/empty', headers: as(alice) })).json()).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: '/api/messages/empty', headers: bearer(alice) })).json()).toEqual([]);
   });
 
   it('answers 404, never messages, for another user\'s or an unknown conversation', async () => {
     await seedTree(alice.userId, 'private');
-    const stolen = await app.inject({ method: 'GET', url: '/api/messages/private', headers: as(bob) });
+    const stolen = await app.inject({ method: 'GET', url: '/api/messages/private', headers: bearer(bob) });
     expect(stolen.statusCode).toBe(404);
     expect(stolen.json()).toEqual({ code: 'not_found', message: 'Conversation not found' });
-    expect((await app.inject({ method: 'GET', url: '/api/messages/unknown', headers: as(alice) })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/messages/unknown', headers: bearer(alice) })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/messages/private' })).statusCode).toBe(401);
   });
 });

@@ -1,23 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestServer, registerUser } from '../../testing/build-test-server.js';
+import { bearer, twoSignedInUsers, type SignedInUser } from '../../testing/build-test-server.js';
 
 let app: FastifyInstance;
-let alice: { token: string; userId: string };
-let bob: { token: string; userId: string };
+let alice: SignedInUser;
+let bob: SignedInUser;
 
 beforeEach(async () => {
-  app = await buildTestServer();
-  alice = await registerUser(app);
-  bob = await registerUser(app);
+  ({ app, alice, bob } = await twoSignedInUsers());
 });
 afterEach(async () => {
   await app?.close();
 });
 
-const as = (account: { token: string }) => ({ authorization: `Bearer ${account.token}` });
-const post = (url: string, payload: unknown, account = alice) => app.inject({ method: 'POST', url, payload: payload as object, headers: as(account) });
-const list = async (account = alice) => (await app.inject({ method: 'GET', url: '/api/presets', headers: as(account) })).json();
+const post = (url: string, payload: unknown, account = alice) => app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(account) });
+const list = async (account = alice) => (await app.inject({ method: 'GET', url: '/api/presets', headers: bearer(account) })).json();
 const save = async (payload: Record<string, unknown>, account = alice) => (await post('/api/presets', payload, account)).json();
 const defaults = (presets: Array<{ presetId: string; defaultPreset: boolean }>) => presets.filter((preset) => preset.defaultPreset).map((preset) => preset.presetId);
 
