@@ -7,7 +7,8 @@ export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   children: ReactNode;
-  confirmLabel: string;
+  /** Defaults to 'Confirm'; name the action when you can ('Delete'). */
+  confirmLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   /** Red confirm button for what cannot be undone. */
@@ -35,7 +36,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
             disabled={pending}
             className={destructive ? 'bg-red-600 text-white hover:bg-red-700 dark:bg-red-600 dark:text-white dark:hover:bg-red-500' : undefined}
           >
-            {confirmLabel}
+            {confirmLabel ?? localize('com_ui_confirm')}
           </Button>
         </>
       }

@@ -72,9 +72,10 @@ export function ConversationList({ onNavigate }: ConversationListProps) {
         </section>
       ))}
       {query.isFetchingNextPage && (
-        <div className="flex items-center justify-center gap-2 py-3 text-xs text-neutral-500">
-          <Spinner className="scale-75" />
-        </div>
+        <p className="flex items-center justify-center gap-2 py-3 text-xs text-neutral-500 dark:text-neutral-400">
+          <span aria-hidden="true" className="size-3.5 animate-spin rounded-full border-2 border-current border-t-transparent" />
+          {localize('com_ui_loading_more')}
+        </p>
       )}
       {deleting && <DeleteConversationDialog conversation={deleting} onClose={() => setDeleting(null)} />}
     </div>

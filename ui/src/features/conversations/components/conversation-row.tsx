@@ -105,7 +105,7 @@ export function ConversationRow({ conversation, current, onNavigate, onDelete }:
         {title}
       </Link>
       {current && (
-        <div className="absolute inset-y-0 end-1 flex items-center gap-0.5">
+        <div role="group" aria-label={localize('com_ui_conversation_actions', title)} className="absolute inset-y-0 end-1 flex items-center gap-0.5">
           <button type="button" aria-label={localize('com_ui_rename_conversation')} title={localize('com_ui_rename')} onClick={startEditing} className={actionClass}>
             <PencilIcon />
           </button>

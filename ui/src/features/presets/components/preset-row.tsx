@@ -1,5 +1,7 @@
 import type { PresetDto } from '@protocol';
+import { useState } from 'react';
 import { classNames } from '../../../components/class-names.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { EndpointIcon, endpointLabel, useEndpointsQuery } from '../../../lib/endpoints/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { useToast } from '../../../lib/toast/index.js';
@@ -20,13 +22,14 @@ const STAR = 'm12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6
 const PENCIL = 'M16.5 3.5a2.1 2.1 0 0 1 3 3L8 18l-4 1 1-4z';
 const TRASH = 'M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3';
 
-/** One preset: choosing it activates it; the star sets or unsets the default; edit; delete. */
+/** One preset: choosing it activates it; the star sets or unsets the default; edit; delete (confirmed). */
 export function PresetRow({ preset, onSelect, onEdit }: { preset: PresetDto; onSelect: () => void; onEdit: () => void }) {
   const localize = useLocalize();
   const { showToast } = useToast();
   const { data: endpointsConfig } = useEndpointsQuery();
   const setDefault = useSetDefaultPreset();
   const remove = useDeletePresets();
+  const [confirming, setConfirming] = useState(false);
   const isDefault = preset.defaultPreset;
   const failed = (key: 'com_endpoint_preset_default_error' | 'com_endpoint_preset_delete_error') => (error: Error) =>
     showToast({ message: `${localize(key)} ${error.message}`, severity: 'error' });
@@ -65,12 +68,24 @@ export function PresetRow({ preset, onSelect, onEdit }: { preset: PresetDto; onS
           aria-label={localize('com_endpoint_delete_preset', preset.title)}
           title={localize('com_ui_delete')}
           disabled={remove.isPending}
-          onClick={() => remove.mutate({ presetId: preset.presetId }, { onError: failed('com_endpoint_preset_delete_error') })}
+          onClick={() => setConfirming(true)}
           className={classNames(actionClass, 'hover:text-red-600 dark:hover:text-red-400')}
         >
           <Icon path={TRASH} />
         </button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        title={localize('com_endpoint_delete_preset_confirm')}
+        confirmLabel={localize('com_ui_delete')}
+        pending={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          remove.mutate({ presetId: preset.presetId }, { onSuccess: () => setConfirming(false), onError: failed('com_endpoint_preset_delete_error') })
+        }
+      >
+        {localize('com_endpoint_delete_preset_warning', preset.title)}
+      </ConfirmDialog>
     </li>
   );
 }

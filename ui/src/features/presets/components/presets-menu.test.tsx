@@ -113,10 +113,13 @@ describe('PresetsMenu', () => {
     await waitFor(() => expect(readSetup()).toMatchObject({ endpoint: 'anthropic', temperature: 0.9 }));
   });
 
-  it('deletes one preset, and clears all after a warning', async () => {
+  it('deletes one preset after confirming, and clears all after a warning', async () => {
     const { user, callsTo } = open([preset('p1', 'First'), preset('p2', 'Second')]);
     const menu = await openMenu(user);
     await user.click(await within(menu).findByRole('button', { name: 'Delete First' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete preset?' });
+    expect(confirm).toHaveTextContent('This deletes "First". It cannot be undone.');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(within(menu).queryByText('First')).not.toBeInTheDocument());
     await user.click(within(menu).getByRole('button', { name: 'Clear all' }));
     const warning = screen.getByRole('alertdialog', { name: 'Delete all presets?' });

@@ -119,7 +119,7 @@ export function PresetsMenu({ SettingsForm, className }: PresetsMenuProps) {
               </div>
             )}
             {presets.isSuccess && list.length === 0 && <p className="px-3 py-6 text-center text-sm text-neutral-500 dark:text-neutral-400">{localize('com_endpoint_no_presets')}</p>}
-            <ul className="flex flex-col gap-px">
+            <ul aria-label={localize('com_endpoint_presets_menu')} className="flex flex-col gap-px">
               {list.map((preset) => (
                 <PresetRow
                   key={preset.presetId}
