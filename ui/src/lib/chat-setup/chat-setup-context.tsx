@@ -1,6 +1,7 @@
 import type { EndpointOptionsInput } from '@protocol';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { readStorage, writeStorage } from '../storage.js';
+import { tokenStore } from '../token-store.js';
 
 /**
  * The endpoint, model and parameters the next message is sent with: chosen in the header (endpoint
@@ -35,6 +36,17 @@ function initialSetup(): ChatSetup {
 
 export function ChatSetupProvider({ children }: { children: ReactNode }) {
   const [setup, setSetup] = useState<ChatSetup>(initialSetup);
+
+  // Spec 000 §4 housekeeping: signing out forgets the setup (the stored copy is removed by the auth
+  // provider); the next account starts from its own default, not from the last user's choice.
+  useEffect(() => {
+    let signedIn = tokenStore.get() !== null;
+    return tokenStore.subscribe(() => {
+      const now = tokenStore.get() !== null;
+      if (signedIn && !now) setSetup({ endpoint: null });
+      signedIn = now;
+    });
+  }, []);
   const store = useCallback((next: ChatSetup) => {
     writeStorage(CHAT_SETUP_KEY, JSON.stringify(next));
     return next;
