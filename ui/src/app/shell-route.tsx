@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { useConversationQuery } from '../features/chat/api/get-conversation.js';
 import { ConversationSidebar } from '../features/conversations/index.js';
 import { ShellLayout } from '../features/shell/components/shell-layout.js';
 import type { ShellSlots } from '../features/shell/components/shell-slots.js';
@@ -9,7 +10,18 @@ const SettingsDialog = lazy(() =>
   import('../features/settings/components/settings-dialog.js').then((module) => ({ default: module.SettingsDialog })),
 );
 
-const slots: ShellSlots = { ContentFrame: SidePanelLayout, SettingsDialog, Conversations: ConversationSidebar };
+/** The mobile header's title: the open conversation's, from the chat's own query. */
+function ConversationTitle({ conversationId, fallback }: { conversationId: string; fallback: string }) {
+  const { data } = useConversationQuery(conversationId);
+  return data?.title || fallback;
+}
+
+const slots: ShellSlots = {
+  ContentFrame: SidePanelLayout,
+  SettingsDialog,
+  Conversations: ConversationSidebar,
+  ConversationTitle,
+};
 
 /** The authenticated shell with what other features put into it: side panel, settings, conversation history. */
 export function ShellRoute() {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { NewChatIcon, SidebarIcon } from '../../../components/icons.js';
 import { IconButton } from '../../../components/icon-button.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
@@ -5,11 +6,12 @@ import { useLocalize } from '../../../lib/i18n/index.js';
 interface MobileHeaderProps {
   sidebarId: string;
   sidebarOpen: boolean;
-  title: string;
+  title: ReactNode;
   onToggleSidebar: () => void;
   onNewChat: () => void;
 }
 
+/** Below 768 px: sidebar toggle, the conversation title, new chat (spec 000 §2). */
 export function MobileHeader({ sidebarId, sidebarOpen, title, onToggleSidebar, onNewChat }: MobileHeaderProps) {
   const localize = useLocalize();
   return (
@@ -22,7 +24,7 @@ export function MobileHeader({ sidebarId, sidebarOpen, title, onToggleSidebar, o
       >
         <SidebarIcon />
       </IconButton>
-      <h1 className="truncate px-2 text-base font-medium">{title}</h1>
+      <h1 className="min-w-0 flex-1 truncate px-2 text-center text-base font-medium">{title}</h1>
       <IconButton label={localize('com_ui_new_chat')} onClick={onNewChat}>
         <NewChatIcon />
       </IconButton>

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, useNavigate, useParams } from 'react-router-dom';
 import { NewChatIcon, SidebarIcon } from '../../../components/icons.js';
 import { IconButton } from '../../../components/icon-button.js';
 import { Spinner } from '../../../components/spinner.js';
@@ -26,7 +26,10 @@ export function ShellLayout({ slots = {} }: { slots?: ShellSlots }) {
   const { setVisible } = sidebar;
   const closeSidebar = useCallback(() => setVisible(false), [setVisible]);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const { ContentFrame = PlainFrame, SettingsDialog } = slots;
+  const { ContentFrame = PlainFrame, SettingsDialog, ConversationTitle } = slots;
+  // The chat route's parameter: a layout sees the params of the child route it renders.
+  const { conversationId = 'new' } = useParams();
+  const newChatTitle = localize('com_ui_new_chat_title');
   const actions = useMemo(() => (SettingsDialog ? { openSettings: () => setSettingsOpen(true) } : {}), [SettingsDialog]);
 
   const startNewChat = () => {
@@ -55,8 +58,9 @@ export function ShellLayout({ slots = {} }: { slots?: ShellSlots }) {
             <MobileHeader
               sidebarId={SIDEBAR_ID}
               sidebarOpen={sidebar.visible}
-              // Conversation titles arrive with the conversation list; until then every chat is new.
-              title={localize('com_ui_new_chat_title')}
+              title={
+                ConversationTitle ? <ConversationTitle conversationId={conversationId} fallback={newChatTitle} /> : newChatTitle
+              }
               onToggleSidebar={sidebar.toggle}
               onNewChat={startNewChat}
             />

@@ -10,6 +10,8 @@ export interface ShellSlots {
   SettingsDialog?: ComponentType<{ open: boolean; onClose: () => void }>;
   /** The sidebar's history (search and conversation list); onNavigate closes the mobile drawer. */
   Conversations?: ComponentType<{ onNavigate: () => void }>;
+  /** The open conversation's title for the mobile header; renders `fallback` for a new chat. */
+  ConversationTitle?: ComponentType<{ conversationId: string; fallback: string }>;
 }
 
 export interface ShellActions {
