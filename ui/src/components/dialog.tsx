@@ -125,7 +125,7 @@ export function Dialog({ open, onClose, title, description, children, footer, si
             type="button"
             onClick={() => onCloseRef.current()}
             aria-label={localize('com_ui_close')}
-            className="-mr-1 rounded-lg p-1.5 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-700 dark:hover:text-white"
+            className="-me-1 rounded-lg p-1.5 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-700 dark:hover:text-white"
           >
             <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" className="size-5">
               <path d="M6 6l12 12M18 6 6 18" />

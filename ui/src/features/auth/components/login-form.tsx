@@ -30,7 +30,7 @@ export function LoginForm({ sessionError }: { sessionError: string | null }) {
         autoComplete="current-password"
         {...form.field('password')}
       />
-      <div className="-mt-1 text-right text-sm">
+      <div className="-mt-1 text-end text-sm">
         <TextLink to="/forgot-password">{localize('com_auth_forgot_password')}</TextLink>
       </div>
       <Button type="submit" fullWidth disabled={loginMutation.isPending}>
