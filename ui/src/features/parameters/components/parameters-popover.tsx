@@ -37,7 +37,8 @@ export function ParametersPopover({ className }: ParametersPopoverProps) {
 
   useEffect(() => {
     if (!open) return;
-    panelRef.current?.querySelector<HTMLElement>('button, input, textarea')?.focus();
+    // The model first: it is what people open the settings for most.
+    panelRef.current?.querySelector<HTMLElement>('[role="combobox"]')?.focus();
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Element;
       // Clicks in the save dialog or on a toast belong to this popover's work.
