@@ -20,7 +20,7 @@ const bold = (prefix: string) => new RegExp(`\\*\\*${prefix}\\w*\\*\\*`, 'i');
  * What every search backend must do, through the same path /api/search takes (search, then read the
  * hits back from the store). Each backend's test file calls this with a factory for a fresh setup.
  */
-export function describeSearchBackend(name: string, setup: () => Promise<SearchSuiteContext>): void {
+export function describeSearchBackend(name: string, setup: () => Promise<SearchSuiteContext>, { haystackConversations = 150 } = {}): void {
   describe(`search backend: ${name}`, () => {
     let context: SearchSuiteContext;
     let alice: User;
@@ -37,14 +37,15 @@ export function describeSearchBackend(name: string, setup: () => Promise<SearchS
       return searchConversations(context.store, context.search, user.id, q, options);
     };
 
-    it('finds the one message holding a word among thousands, highlighted', async () => {
-      const seeds = Array.from({ length: 150 }, (_, index) => ({ title: `Chat ${index}`, messages: Array.from({ length: 20 }, (_, turn) => fillerText(index + turn)) }));
-      seeds[97].messages[13] = 'the expedition found a zephyrine crystal near the summit';
+    it(`finds the one message holding a word among ${haystackConversations * 20} messages, highlighted`, async () => {
+      const seeds = Array.from({ length: haystackConversations }, (_, index) => ({ title: `Chat ${index}`, messages: Array.from({ length: 20 }, (_, turn) => fillerText(index + turn)) }));
+      const needle = Math.floor(haystackConversations * 0.65);
+      seeds[needle].messages[13] = 'the expedition found a zephyrine crystal near the summit';
       const seeded = await seedConversations(context.store, alice, seeds);
       const result = await find(alice, 'zephyrine');
-      expect(result.conversations.map((conversation) => conversation.conversationId)).toEqual([seeded[97].conversationId]);
+      expect(result.conversations.map((conversation) => conversation.conversationId)).toEqual([seeded[needle].conversationId]);
       expect(result.messages).toHaveLength(1);
-      expect(result.messages[0]).toMatchObject({ messageId: seeded[97].messageIds[13], searchResult: true, title: 'Chat 97', user: alice.id });
+      expect(result.messages[0]).toMatchObject({ messageId: seeded[needle].messageIds[13], searchResult: true, title: `Chat ${needle}`, user: alice.id });
       expect(result.messages[0].text).toMatch(bold('zephyrine'));
       expect(result.messages[0].text.replaceAll('**', '')).toBe('the expedition found a zephyrine crystal near the summit');
       expect(result).toMatchObject({ pages: 1, pageNumber: 1, pageSize: 25, filter: { q: 'zephyrine' } });

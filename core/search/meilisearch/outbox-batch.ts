@@ -34,6 +34,8 @@ export async function applyOutboxBatch(connection: MeiliConnection, store: Store
   for (const task of tasks) await connection.settle(task);
 }
 
+const lookupsInFlight = 50;
+
 /**
  * Waits until Meilisearch has accepted (enqueued) the task before the caller sends the next one:
  * requests in flight together could be enqueued in either order.
@@ -51,14 +53,17 @@ async function reconcileDocuments(connection: MeiliConnection, store: Store, ent
 
     const upserts: object[] = [];
     const deletesByUser = new Map<string, string[]>();
-    for (const { userId, documentId } of unique.values()) {
-      const document = await currentDocument(store, index, userId, documentId);
-      if (document) {
-        upserts.push(document);
-        continue;
-      }
-      const id = toDocumentId(documentId);
-      if (id !== null) deletesByUser.set(userId, [...(deletesByUser.get(userId) ?? []), id]);
+    const changes = [...unique.values()];
+    // Lookups are independent: a slice at a time in flight, since each is a round trip on MongoDB.
+    for (let start = 0; start < changes.length; start += lookupsInFlight) {
+      const slice = changes.slice(start, start + lookupsInFlight);
+      const documents = await Promise.all(slice.map(({ userId, documentId }) => currentDocument(store, index, userId, documentId)));
+      slice.forEach(({ userId, documentId }, position) => {
+        const document = documents[position];
+        if (document) return void upserts.push(document);
+        const id = toDocumentId(documentId);
+        if (id !== null) deletesByUser.set(userId, [...(deletesByUser.get(userId) ?? []), id]);
+      });
     }
     const target = connection.index(index);
     if (upserts.length > 0) tasks.push(await enqueued(target.addDocuments(upserts, { primaryKey: primaryKeys[index] })));
