@@ -71,12 +71,16 @@ export function createSearchOutboxRepository({ database, transaction }: SqliteCo
       });
     },
     async claim(limit, now, leaseMs) {
-      // One transaction: a second claimer (another process on the file) waits and then sees the lease.
-      return transaction(() => {
-        const rows = statements.due.all(now.getTime(), limit);
-        if (rows.length > 0) statements.lease.run(now.getTime() + leaseMs, JSON.stringify(rows.map((row) => row.id)));
-        return rows.map(toEntry);
-      });
+      // An immediate transaction takes the write lock before reading: a second claimer (another
+      // process on the file) waits for it and then sees the lease, instead of failing to upgrade a
+      // read snapshot that went stale.
+      return database
+        .transaction(() => {
+          const rows = statements.due.all(now.getTime(), limit);
+          if (rows.length > 0) statements.lease.run(now.getTime() + leaseMs, JSON.stringify(rows.map((row) => row.id)));
+          return rows.map(toEntry);
+        })
+        .immediate();
     },
     async ack(ids) {
       if (ids.length > 0) statements.ack.run(idList(ids));
