@@ -1,6 +1,6 @@
 import { EJSON, type Document } from 'bson';
 import { CommandError, duplicateKey } from './command-error.js';
-import { indexKey, sameIndex, UniqueIndex, type IndexSpec } from './indexes.js';
+import { indexKey, isPlainValue, sameIndex, UniqueIndex, type IndexSpec } from './indexes.js';
 
 const idIndex: IndexSpec = { name: '_id_', key: { _id: 1 } };
 
@@ -19,6 +19,24 @@ export class MemoryCollection {
 
   get indexes(): IndexSpec[] {
     return [...this.specs.values()];
+  }
+
+  /**
+   * The documents a filter can match: the one a unique index finds when the filter pins all its
+   * fields (the store's lookups by id, so an upsert does not scan the collection), else every
+   * document. Callers still match the filter against them.
+   */
+  candidates(filter: Document | undefined): Document[] {
+    if (!filter) return this.documents;
+    if (isPlainValue(filter._id)) {
+      const holder = this.ids.get(indexKey([filter._id]));
+      return holder ? [holder] : [];
+    }
+    for (const unique of this.uniqueIndexes.values()) {
+      const holder = unique.lookup(filter);
+      if (holder !== undefined) return holder ? [holder] : [];
+    }
+    return this.documents;
   }
 
   /** Creates the index; false when an identical one exists. Refuses when existing documents break a unique index. */

@@ -66,6 +66,18 @@ export class UniqueIndex {
     }
   }
 
+  /**
+   * The one document holding the key a filter pins every field of this index to (null when none
+   * does), or undefined when the index cannot answer: a partial or sparse index, or a condition
+   * that is not a plain string, number or boolean.
+   */
+  lookup(filter: Document): Document | null | undefined {
+    if (this.partialFilter || this.spec.sparse) return undefined;
+    const values = this.fields.map((field) => filter[field]);
+    if (!values.every(isPlainValue)) return undefined;
+    return this.holders.get(indexKey(values)) ?? null;
+  }
+
   add(document: Document): void {
     const key = this.keyOf(document);
     if (key !== undefined) this.holders.set(key, document);
@@ -75,6 +87,10 @@ export class UniqueIndex {
     const key = this.keyOf(document);
     if (key !== undefined && this.holders.get(key) === document) this.holders.delete(key);
   }
+}
+
+export function isPlainValue(value: unknown): value is string | number | boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
 /** The options createIndexes accepts, in the shape listIndexes answers with. */

@@ -5,13 +5,13 @@ import { collectionName, queryDocuments, type CommandContext, type CommandHandle
 import { indexKey, valueAt } from './indexes.js';
 import { cloneDocument } from './update-document.js';
 
-function documentsOf(context: CommandContext, name: string): Document[] {
-  return context.catalog.find(context.database, name)?.documents ?? [];
+function documentsOf(context: CommandContext, name: string, filter?: Document): Document[] {
+  return context.catalog.find(context.database, name)?.candidates(filter) ?? [];
 }
 
 const find: CommandHandler = (command, context) => {
   const name = collectionName(command);
-  const results = queryDocuments(documentsOf(context, name), {
+  const results = queryDocuments(documentsOf(context, name, command.filter), {
     filter: command.filter,
     sort: command.sort,
     skip: command.skip,
@@ -48,14 +48,14 @@ const aggregateCommand: CommandHandler = (command, context) => {
 };
 
 const count: CommandHandler = (command, context) => {
-  const matches = queryDocuments(documentsOf(context, collectionName(command)), { filter: command.query, skip: command.skip, limit: command.limit });
+  const matches = queryDocuments(documentsOf(context, collectionName(command), command.query), { filter: command.query, skip: command.skip, limit: command.limit });
   return { n: matches.length, ok: 1 };
 };
 
 /** Distinct values of a field over the matches; array values count element by element, as in MongoDB. */
 const distinct: CommandHandler = (command, context) => {
   const seen = new Map<string, unknown>();
-  for (const document of queryDocuments(documentsOf(context, collectionName(command)), { filter: command.query })) {
+  for (const document of queryDocuments(documentsOf(context, collectionName(command), command.query), { filter: command.query })) {
     const value = valueAt(document, String(command.key));
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) seen.set(indexKey([item]), item);

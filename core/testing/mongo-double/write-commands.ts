@@ -55,9 +55,10 @@ const update: CommandHandler = (command, context) => {
   let modified = 0;
   const upserted: Document[] = [];
   const writeErrors = runStatements(command.updates as UpdateStatement[], command.ordered, (statement, index) => {
+    const candidates = collection.candidates(statement.q);
     const targets = statement.multi
-      ? queryDocuments(collection.documents, { filter: statement.q })
-      : [firstMatch(collection.documents, statement.q, statement.sort)].filter((document) => document !== undefined);
+      ? queryDocuments(candidates, { filter: statement.q })
+      : [firstMatch(candidates, statement.q, statement.sort)].filter((document) => document !== undefined);
     for (const target of targets) {
       const next = applyUpdate(target, statement.u, { inserting: false, filter: statement.q, arrayFilters: statement.arrayFilters });
       matched++;
@@ -81,7 +82,7 @@ const deleteCommand: CommandHandler = (command, context) => {
   let removed = 0;
   const writeErrors = runStatements(command.deletes as Array<{ q: Document; limit: number }>, command.ordered, (statement) => {
     if (!collection) return;
-    const targets = queryDocuments(collection.documents, { filter: statement.q, limit: statement.limit === 1 ? 1 : 0 });
+    const targets = queryDocuments(collection.candidates(statement.q), { filter: statement.q, limit: statement.limit === 1 ? 1 : 0 });
     for (const target of targets) collection.remove(target);
     removed += targets.length;
   });
@@ -93,7 +94,7 @@ const findAndModify: CommandHandler = (command, context) => {
   const filter = (command.query ?? {}) as Document;
   const projection = command.fields as Document | undefined;
   const collection = openCollection(command, context);
-  const target = firstMatch(collection.documents, filter, command.sort);
+  const target = firstMatch(collection.candidates(filter), filter, command.sort);
   if (command.remove) {
     if (target) collection.remove(target);
     return { lastErrorObject: { n: target ? 1 : 0 }, value: target ? project(target, projection) : null, ok: 1 };
