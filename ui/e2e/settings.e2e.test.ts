@@ -140,4 +140,26 @@ describe('settings in the browser', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.context().close();
   });
+
+  it('opens, drags and remembers the right side panel', async () => {
+    const { page } = await signedInPage();
+    await page.getByRole('complementary', { name: 'Side panel' }).getByRole('button', { name: 'Attach files' }).click();
+    const handle = page.getByRole('separator', { name: 'Resize side panel' });
+    await expect.poll(() => handle.getAttribute('aria-valuenow')).toBe('25');
+    const box = (await handle.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + 200);
+    await page.mouse.down();
+    // The layout's percentages are of the area beside the 260 px sidebar.
+    await page.mouse.move(1280 - (1280 - 260) * 0.33, box.y + 220, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => handle.getAttribute('aria-valuenow')).toBe('33');
+    await page.screenshot({ path: '/tmp/chatbox-side-panel.png' });
+    // Saved 350 ms after the last move.
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('react-resizable-panels:layout'))).toBe('[67,33]');
+    await page.reload();
+    await expect.poll(() => page.getByRole('separator', { name: 'Resize side panel' }).getAttribute('aria-valuenow')).toBe('33');
+    await page.getByRole('button', { name: 'Hide panel' }).click();
+    await page.getByRole('button', { name: 'Open side panel' }).waitFor();
+    await page.context().close();
+  });
 });

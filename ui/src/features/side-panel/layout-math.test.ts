@@ -37,6 +37,7 @@ describe('side panel layout math', () => {
     expect(resolveResize(12)).toEqual({ collapsed: false, size: 20 });
     expect(resolveResize(27.5)).toEqual({ collapsed: false, size: 27.5 });
     expect(resolveResize(90)).toEqual({ collapsed: false, size: 40 });
+    expect(resolveResize(32.99999760646446)).toEqual({ collapsed: false, size: 33 });
   });
 
   it('hides the panel when fully collapsed, overlays it on small screens, otherwise shares the width', () => {

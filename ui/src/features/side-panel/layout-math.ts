@@ -54,7 +54,8 @@ export function isCollapsedLayout(layout: PanelLayout): boolean {
  */
 export function resolveResize(requested: number): { collapsed: boolean; size: number } {
   if (requested < (PANEL_COLLAPSED_SIZE + PANEL_MIN_SIZE) / 2) return { collapsed: true, size: PANEL_COLLAPSED_SIZE };
-  return { collapsed: false, size: clampPanelSize(requested) };
+  // Tenths of a percent are finer than a pixel on any screen, and keep the stored layout readable.
+  return { collapsed: false, size: Math.round(clampPanelSize(requested) * 10) / 10 };
 }
 
 /**

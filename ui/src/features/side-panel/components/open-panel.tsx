@@ -21,33 +21,37 @@ export function OpenPanel({ activePanel, onSelect, onHide, onCollapse }: OpenPan
 
   return (
     <div className="flex h-full min-w-0 flex-col">
-      <div className="flex items-center gap-1 border-b border-neutral-200 px-2 py-2 dark:border-neutral-800">
-        <div {...tabs.listProps} aria-label={localize('com_sidepanel_label')} className="flex min-w-0 flex-1 gap-1">
+      <div className="border-b border-neutral-200 px-2 pt-2 pb-2 dark:border-neutral-800">
+        <div className="flex items-center justify-between gap-1">
+          {onCollapse ? (
+            <IconButton label={localize('com_sidepanel_collapse')} onClick={onCollapse}>
+              <ChevronEndIcon className="size-5" />
+            </IconButton>
+          ) : (
+            <span />
+          )}
+          <IconButton label={localize('com_sidepanel_hide_panel')} onClick={onHide}>
+            <HidePanelIcon />
+          </IconButton>
+        </div>
+        {/* Wraps rather than truncates: the panel may be as narrow as 20 % of the window. */}
+        <div {...tabs.listProps} aria-label={localize('com_sidepanel_label')} className="mt-1 flex flex-wrap gap-1">
           {panelTabs.map(({ id, labelKey, icon: TabIcon }) => (
             <button
               key={id}
               {...tabs.getTabProps(id)}
-              title={localize(labelKey)}
               className={classNames(
-                'flex min-w-0 items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm transition-colors',
+                'flex items-center gap-2 rounded-lg px-2.5 py-1.5 text-start text-sm leading-tight transition-colors',
                 activePanel === id
                   ? 'bg-neutral-200/80 font-medium text-neutral-900 dark:bg-neutral-700/70 dark:text-white'
                   : 'text-neutral-600 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800',
               )}
             >
               <TabIcon />
-              <span className="truncate">{localize(labelKey)}</span>
+              <span>{localize(labelKey)}</span>
             </button>
           ))}
         </div>
-        {onCollapse && (
-          <IconButton label={localize('com_sidepanel_collapse')} onClick={onCollapse}>
-            <ChevronEndIcon className="size-5" />
-          </IconButton>
-        )}
-        <IconButton label={localize('com_sidepanel_hide_panel')} onClick={onHide}>
-          <HidePanelIcon />
-        </IconButton>
       </div>
       {panelTabs.map(({ id, labelKey, laterKey, icon: TabIcon }) => (
         <div

@@ -36,7 +36,8 @@ export function SidePanelLayout({ children }: { children: ReactNode }) {
     if (!focusLost && mode !== 'overlay') return;
     if (mode === 'hidden') return openerRef.current?.focus();
     const aside = document.getElementById(panelId);
-    aside?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"], button')?.focus();
+    // Two queries: a selector list would return whichever comes first in the document.
+    (aside?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]') ?? aside?.querySelector<HTMLElement>('button'))?.focus();
   }, [mode, panelId]);
 
   // The small-screen overlay covers the chat: Escape closes it.
