@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ObjectId, type Document, type WithId } from 'mongodb';
-import type { Conversation, Message, SearchOutboxChange, SearchOutboxEntry, SearchOutboxRepository } from '../types.js';
+import type { SearchIndexName, SearchOutboxChange, SearchOutboxEntry, SearchOutboxRepository, SearchSourceRecords } from '../types.js';
 import type { Collections } from './collections.js';
 import { exportBatch, toRecord } from './documents.js';
 
@@ -84,10 +84,10 @@ export function createSearchOutbox({ searchOutbox, searchOutboxState, conversati
     async count() {
       return searchOutbox.countDocuments({});
     },
-    async scan(index, cursor, limit) {
+    async scan<I extends SearchIndexName>(index: I, cursor: string | null, limit: number) {
       const collection = index === 'messages' ? messages : conversations;
-      const batch = await exportBatch(collection, cursor, limit, (document) => toRecord<Conversation | Message>(document));
-      return { records: batch.items as never, cursor: batch.next };
+      const batch = await exportBatch(collection, cursor, limit, (document) => toRecord<SearchSourceRecords[I]>(document));
+      return { records: batch.items, cursor: batch.next };
     },
   };
   return { repository, record };
