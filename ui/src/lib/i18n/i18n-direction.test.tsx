@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -53,5 +56,26 @@ describe('text direction', () => {
   it('gives Traditional Chinese a tag browsers choose the right glyphs for', () => {
     expect(htmlLang('zh-TC')).toBe('zh-Hant');
     expect(htmlLang('zh-CN')).toBe('zh-CN');
+  });
+});
+
+describe('direction script of index.html', () => {
+  const html = readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../../../index.html'), 'utf8');
+  const script = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)][1]?.[1] ?? '';
+  const run = () => new Function(script)() as void;
+
+  it.each([
+    ['ar-EG', ['en-US'], 'rtl'],
+    ['he-HE', ['en-US'], 'rtl'],
+    ['de-DE', ['ar'], ''],
+    ['auto', ['he-IL', 'en'], 'rtl'],
+    [null, ['ar-SA'], 'rtl'],
+    [null, ['fr-FR'], ''],
+  ] as const)('stored %s with browser %j gives dir=%s before the bundle runs', (stored, languages, dir) => {
+    document.documentElement.removeAttribute('dir');
+    if (stored) window.localStorage.setItem('lang', stored);
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue([...languages]);
+    run();
+    expect(document.documentElement.getAttribute('dir') ?? '').toBe(dir);
   });
 });
