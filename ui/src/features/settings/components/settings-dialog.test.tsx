@@ -76,11 +76,15 @@ describe('settings dialog', () => {
   });
 
   it('clears all conversations in two steps; a click outside or Escape disarms', async () => {
-    const { dialog, user, callsTo, router, queryClient } = await openSettings(
-      { 'POST /api/convos/clear': () => json(200, { deletedCount: 3 }) },
+    const { dialog, user, callsTo, router } = await openSettings(
+      {
+        'POST /api/convos/clear': () => json(200, { deletedCount: 3 }),
+        'GET /api/convos': () => json(200, { conversations: [], pages: 1, pageNumber: 1, pageSize: 25 }),
+      },
       '/c/abc',
     );
-    queryClient.setQueryData(['conversations'], { pages: [] });
+    await waitFor(() => expect(callsTo('GET', '/api/convos').length).toBeGreaterThan(0));
+    const listLoads = callsTo('GET', '/api/convos').length;
     await user.click(within(dialog).getByRole('tab', { name: 'Data controls' }));
     const clear = () => within(dialog).getByRole('button', { name: /^(Clear|Confirm clear)$/ });
 
@@ -100,7 +104,8 @@ describe('settings dialog', () => {
     await user.click(clear());
     await waitFor(() => expect(currentPath(router)).toBe('/c/new'));
     expect(callsTo('POST', '/api/convos/clear')[0].body).toEqual({ all: true });
-    expect(queryClient.getQueryState(['conversations'])?.isInvalidated).toBe(true);
+    // The sidebar's list (['conversations']) is invalidated, so it loads again.
+    await waitFor(() => expect(callsTo('GET', '/api/convos').length).toBeGreaterThan(listLoads));
     expect(await screen.findByText('All conversations were deleted')).toBeInTheDocument();
   });
 
