@@ -6,7 +6,8 @@ const NO_PARENT = '00000000-0000-0000-0000-000000000000';
 let e2e: ChatE2eContext;
 
 beforeAll(async () => {
-  e2e = await startChatE2e({ TITLE_CONVO: 'false' });
+  // Every test registers its own account: lift the per-IP registration limit (5 an hour by default).
+  e2e = await startChatE2e({ TITLE_CONVO: 'false', REGISTER_MAX: '100' });
 });
 afterAll(async () => {
   await e2e?.close();
