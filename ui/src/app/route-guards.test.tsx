@@ -28,7 +28,8 @@ describe('route guards', () => {
   it('restores the session from the refresh cookie and redirects / to /c/new', async () => {
     mockFetch(signedIn);
     const { router } = renderApp('/');
-    expect(await screen.findByText('How can I help you today?')).toBeInTheDocument();
+    // The chat route is a lazy chunk with the header's features: its first import in a cold worker takes over 1 s.
+    expect(await screen.findByText('How can I help you today?', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/c/new');
   });
 

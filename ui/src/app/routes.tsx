@@ -21,9 +21,7 @@ const ResetPasswordPage = lazy(() =>
   })),
 );
 const ShellRoute = lazy(() => import('./shell-route.js').then((module) => ({ default: module.ShellRoute })));
-const ChatView = lazy(() =>
-  import('../features/chat/components/chat-view.js').then((module) => ({ default: module.ChatView })),
-);
+const ChatRoute = lazy(() => import('./chat-route.js').then((module) => ({ default: module.ChatRoute })));
 
 /** Spec 000 §2. Shared by the browser router and the memory routers of the tests. */
 export const routes: RouteObject[] = [
@@ -46,7 +44,7 @@ export const routes: RouteObject[] = [
             element: <ShellRoute />,
             children: [
               { path: '/', element: <Navigate to="/c/new" replace /> },
-              { path: '/c/:conversationId', element: <ChatView /> },
+              { path: '/c/:conversationId', element: <ChatRoute /> },
               { path: '*', element: <Navigate to="/c/new" replace /> },
             ],
           },

@@ -2,19 +2,22 @@
 const CODE = /(```[\s\S]*?(?:```|$)|~~~[\s\S]*?(?:~~~|$)|`[^`\n]*`)/g;
 
 /**
- * remark-math reads `$…$` and `$$…$$`; models also write `\(…\)` and `\[…\]`. Those are rewritten
- * outside code so every common notation renders.
+ * remark-math reads `$…$` and `$$…$$` (displayed only when the `$$` stand on lines of their own);
+ * models also write `\(…\)`, `\[…\]` and one-line `$$…$$`. Those are rewritten outside code so each
+ * common notation renders as meant.
  */
 export function normalizeLatexDelimiters(text: string): string {
-  if (!text.includes('\\(') && !text.includes('\\[')) return text;
+  if (!text.includes('\\(') && !text.includes('\\[') && !text.includes('$$')) return text;
   return text
     .split(CODE)
     .map((part, index) =>
       index % 2 === 1
         ? part
         : part
-            .replace(/\\\[([\s\S]+?)\\\]/g, (_whole, body: string) => `$$${body}$$`)
-            .replace(/\\\(([\s\S]+?)\\\)/g, (_whole, body: string) => `$${body}$`),
+            .replace(/\\\[([\s\S]+?)\\\]/g, (_whole, body: string) => `\n$$\n${body.trim()}\n$$\n`)
+            .replace(/\\\(([\s\S]+?)\\\)/g, (_whole, body: string) => `$${body}$`)
+            // `$$…$$` alone on a line is meant as a displayed formula; remark-math reads it as inline.
+            .replace(/^[ \t]*\$\$([^\n]+?)\$\$[ \t]*$/gm, (_whole, body: string) => `$$\n${body.trim()}\n$$`),
     )
     .join('');
 }

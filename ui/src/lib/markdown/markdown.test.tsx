@@ -59,7 +59,9 @@ describe('Markdown', () => {
 
 describe('normalizeLatexDelimiters', () => {
   it('rewrites \\( \\) and \\[ \\] outside code only', () => {
-    expect(normalizeLatexDelimiters('a \\(x^2\\) b \\[y\\] `\\(keep\\)`')).toBe('a $x^2$ b $$y$$ `\\(keep\\)`');
+    expect(normalizeLatexDelimiters('a \\(x^2\\) b `\\(keep\\)`')).toBe('a $x^2$ b `\\(keep\\)`');
+    expect(normalizeLatexDelimiters('see \\[ y \\] here')).toBe('see \n$$\ny\n$$\n here');
+    expect(normalizeLatexDelimiters('$$a+b$$\ninline $$c$$ stays')).toBe('$$\na+b\n$$\ninline $$c$$ stays');
     expect(normalizeLatexDelimiters('```\n\\[code\\]\n```')).toBe('```\n\\[code\\]\n```');
   });
 });

@@ -1,64 +1,171 @@
-import { useId } from 'react';
-import { AppLogo } from '../../../components/app-logo.js';
-import { ArrowUpIcon } from '../../../components/icons.js';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Alert } from '../../../components/alert.js';
+import { Button } from '../../../components/button.js';
 import { Spinner } from '../../../components/spinner.js';
+import { useChatSetup, useEnsureChatSetup } from '../../../lib/chat-setup/index.js';
+import { endpointKind, needsUserKey, useEndpointsQuery, useModelsQuery, useUserKeyMissing } from '../../../lib/endpoints/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { useStartupConfig } from '../../../lib/startup-config/get-startup-config.js';
+import { useToast } from '../../../lib/toast/index.js';
+import { useConversationQuery } from '../api/get-conversation.js';
+import { messagesQueryKey, useMessagesQuery } from '../api/get-messages.js';
+import { useChatActions } from '../hooks/use-chat-actions.js';
+import { useChatBranch } from '../hooks/use-chat-branch.js';
+import { useChatPreferences } from '../hooks/use-chat-preferences.js';
+import { useChatSubmission } from '../hooks/use-chat-submission.js';
+import { useConversationSetup } from '../hooks/use-conversation-setup.js';
+import { useDocumentTitle } from '../hooks/use-document-title.js';
+import { useFileDrop } from '../hooks/use-file-drop.js';
+import { NEW_CONVERSATION, type ChatMessage } from '../utils/chat-message.js';
+import { isAppendable } from '../utils/message-actions.js';
 import { ChatFooter } from './chat-footer.js';
+import { ChatHeader } from './chat-header.js';
+import { Composer } from './composer.js';
+import { DropOverlay } from './drop-overlay.js';
+import { Landing } from './landing.js';
+import { LiveAnnouncer } from './live-announcer.js';
+import { MessageList, type MessageListHandle } from './message-list.js';
+import { MessageRowContext, type MessageRowContextValue } from './message-row-context.js';
 
-/**
- * /c/:conversationId. For now only the landing view of a new chat: messages, streaming and the
- * endpoint picker come with the chat issue, so the input is shown but disabled.
- */
-export function ChatView() {
+const NO_MESSAGES: ChatMessage[] = [];
+
+/** /c/:conversationId: header, the branch of messages (or the landing view), the composer. */
+export function ChatView({ header }: { header?: ReactNode }) {
+  const { conversationId = NEW_CONVERSATION } = useParams();
+  const navigate = useNavigate();
   const localize = useLocalize();
-  const { config, isLoading } = useStartupConfig();
-  const inputId = useId();
-  const noteId = useId();
+  const queryClient = useQueryClient();
+  const { showToast } = useToast();
+  useEnsureChatSetup();
+  const { config, isLoading: configLoading } = useStartupConfig();
+  const endpointsQuery = useEndpointsQuery();
+  const modelsQuery = useModelsQuery();
+  const endpointsConfig = endpointsQuery.data;
+  const { setup } = useChatSetup();
+  const preferences = useChatPreferences();
+  const messagesQuery = useMessagesQuery(conversationId);
+  const conversation = useConversationQuery(conversationId).data;
+  const conversationSetup = useConversationSetup(conversationId, conversation);
+  const messages = messagesQuery.data ?? NO_MESSAGES;
+  const { branch, selectSibling, resetSelection } = useChatBranch(conversationId, messages);
+  const list = useRef<MessageListHandle>(null);
+  const route = useRef(conversationId);
+  const [editingId, setEditingId] = useState<string | null>(null);
 
-  if (isLoading) {
-    return (
-      <div className="flex h-full items-center justify-center">
+  const submission = useChatSubmission((id) => {
+    conversationSetup.adopt(id);
+    // The user may have opened another conversation meanwhile: only /c/new follows the stream.
+    if (route.current === NEW_CONVERSATION) navigate(`/c/${id}`, { replace: true });
+  });
+  const { isSubmitting } = submission;
+
+  useEffect(() => {
+    route.current = conversationId;
+    setEditingId(null);
+    // A refused first turn is not kept when the user starts over with a new chat.
+    if (conversationId === NEW_CONVERSATION && !isSubmitting && queryClient.getQueryData<ChatMessage[]>(messagesQueryKey(NEW_CONVERSATION))?.length) {
+      queryClient.setQueryData(messagesQueryKey(NEW_CONVERSATION), NO_MESSAGES);
+    }
+    // Runs on a route change only; whether a turn is running matters at that moment, not later.
+  }, [conversationId, queryClient]);
+
+  const title = conversationId === NEW_CONVERSATION ? null : conversation?.title;
+  useDocumentTitle(title, config.appTitle);
+
+  const actions = useChatActions({
+    conversationId,
+    messages,
+    branch,
+    setup,
+    endpointsConfig,
+    submission,
+    onTurnStart: ({ newBranch }) => {
+      if (newBranch) resetSelection();
+      setEditingId(null);
+      requestAnimationFrame(() => list.current?.scrollToEnd());
+    },
+  });
+
+  const kind = endpointKind(setup.endpoint, endpointsConfig) || null;
+  const rowContext = useMemo<MessageRowContextValue>(
+    () => ({ actions, isSubmitting, endpointKind: kind, endpointsConfig, latex: preferences.latex, editingId, setEditingId, selectSibling }),
+    [actions, isSubmitting, kind, endpointsConfig, preferences.latex, editingId, selectSibling],
+  );
+
+  const onFiles = useCallback(
+    (files: File[]) => {
+      if (files.length > 0) showToast({ message: localize('com_ui_files_not_supported'), severity: 'info' });
+    },
+    [showToast, localize],
+  );
+  const { dragging, dropProps } = useFileDrop(onFiles);
+
+  const keyMissing = useUserKeyMissing(setup.endpoint, needsUserKey(setup.endpoint ? endpointsConfig?.[setup.endpoint] : undefined));
+  const latest = branch.at(-1)?.message;
+
+  // Once the lookups have settled the screen never falls back to the spinner: a failed lookup that
+  // retries turns pending again, and unmounting the header then would refetch it in a loop.
+  const settled = useRef(false);
+  if (!configLoading && !endpointsQuery.isPending && !modelsQuery.isPending) settled.current = true;
+
+  const disabledReason = !setup.endpoint
+    ? localize('com_ui_no_endpoint_placeholder')
+    : keyMissing
+      ? localize('com_endpoint_config_placeholder')
+      : !isAppendable(latest, isSubmitting)
+        ? localize('com_ui_not_appendable_placeholder')
+        : null;
+  const streaming = isSubmitting && latest?.isCreatedByUser === false;
+
+  let body: ReactNode;
+  if (!settled.current) {
+    body = (
+      <div className="flex flex-1 items-center justify-center">
         <Spinner />
       </div>
     );
+  } else if (messagesQuery.isError && messages.length === 0) {
+    body = (
+      <div className="flex flex-1 flex-col items-center justify-center gap-3 px-4">
+        <Alert>{localize('com_ui_messages_load_failed')}</Alert>
+        <Button variant="secondary" onClick={() => void messagesQuery.refetch()}>
+          {localize('com_ui_retry')}
+        </Button>
+      </div>
+    );
+  } else if (messagesQuery.isLoading) {
+    body = (
+      <div className="flex flex-1 items-center justify-center">
+        <Spinner />
+      </div>
+    );
+  } else if (branch.length === 0) {
+    body = <Landing endpoint={setup.endpoint} endpointsConfig={endpointsConfig} />;
+  } else {
+    body = <MessageList ref={list} conversationId={conversationId} branch={branch} isSubmitting={isSubmitting} autoScroll={preferences.autoScroll} />;
   }
 
   return (
-    <div className="flex h-full flex-col">
-      <section className="flex flex-1 flex-col items-center justify-center px-4 text-center">
-        <AppLogo className="mb-5 size-12" />
-        <h2 className="text-2xl font-semibold tracking-tight">{config.appTitle}</h2>
-        <p className="mt-2 text-lg text-neutral-500 dark:text-neutral-400">{localize('com_ui_how_can_i_help')}</p>
-      </section>
-
-      <div className="mx-auto w-full max-w-3xl px-4">
-        <div className="flex items-end gap-2 rounded-3xl border border-neutral-200 bg-white px-4 py-3 shadow-sm dark:border-neutral-700 dark:bg-neutral-800">
-          <label htmlFor={inputId} className="sr-only">
-            {localize('com_ui_message_placeholder', config.appTitle)}
-          </label>
-          <textarea
-            id={inputId}
-            rows={1}
-            disabled
-            aria-describedby={noteId}
-            placeholder={localize('com_ui_message_placeholder', config.appTitle)}
-            className="max-h-[65vh] min-h-[28px] flex-1 resize-none bg-transparent py-0.5 text-base outline-none placeholder:text-neutral-400 disabled:cursor-not-allowed"
-          />
-          <button
-            type="button"
-            disabled
-            aria-label={localize('com_ui_send_message')}
-            className="flex size-8 shrink-0 items-center justify-center rounded-full bg-neutral-900 text-white disabled:opacity-30 dark:bg-white dark:text-neutral-900"
-          >
-            <ArrowUpIcon />
-          </button>
-        </div>
-        <p id={noteId} className="mt-2 text-center text-xs text-neutral-500 dark:text-neutral-400">
-          {localize('com_ui_chat_coming_soon', config.appTitle)}
-        </p>
+    <div className="relative flex h-full min-h-0 flex-col" {...dropProps}>
+      <h1 className="sr-only">{title || config.appTitle}</h1>
+      <ChatHeader>{header}</ChatHeader>
+      <MessageRowContext.Provider value={rowContext}>{body}</MessageRowContext.Provider>
+      <div className="shrink-0 pt-1">
+        <Composer
+          placeholder={localize('com_ui_message_placeholder', config.appTitle)}
+          disabledReason={disabledReason}
+          isSubmitting={isSubmitting}
+          enterToSend={preferences.enterToSend}
+          onSend={actions.ask}
+          onStop={submission.stop}
+          onFiles={onFiles}
+        />
+        <ChatFooter config={config} />
       </div>
-      <ChatFooter config={config} />
+      <LiveAnnouncer text={streaming ? latest.text : ''} streaming={streaming} />
+      {dragging && <DropOverlay />}
     </div>
   );
 }

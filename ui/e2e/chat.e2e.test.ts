@@ -1,0 +1,202 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startChatE2e, type ChatE2eContext } from './support/chatbox-page.js';
+
+let e2e: ChatE2eContext;
+let page: Page;
+
+beforeAll(async () => {
+  // Seeding a long conversation sends hundreds of turns in a minute: no message limits here.
+  e2e = await startChatE2e({ LIMIT_MESSAGE_IP: 'false', BAN_VIOLATIONS: 'false' });
+  page = await e2e.newPage();
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill('Ada Lovelace');
+  await page.getByLabel('Email address').fill('ada@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('analytical-1');
+  await page.getByLabel('Confirm password').fill('analytical-1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/c/new');
+});
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+beforeEach(() => {
+  e2e.upstreams.reset();
+});
+
+const composer = () => page.getByRole('textbox', { name: 'Message', exact: true });
+const log = () => page.getByRole('log', { name: 'Messages' });
+const replies = () => log().getByRole('article', { name: 'ChatGPT' });
+const userMessages = () => log().getByRole('article', { name: 'You' });
+
+/** The chat completions the fake received (the title request has no stream flag). */
+function chatRequests() {
+  return e2e.upstreams.openai.control.requests.filter((request) => request.body?.stream === true);
+}
+
+async function send(text: string): Promise<void> {
+  await composer().fill(text);
+  await composer().press('Enter');
+}
+
+async function waitForIdle(): Promise<void> {
+  await expect.poll(() => page.getByRole('button', { name: 'Send message' }).isVisible(), { timeout: 20_000 }).toBe(true);
+}
+
+const textOf = (locator: Locator) => locator.innerText();
+
+describe('chat in the browser', () => {
+  it('streams a reply into a new conversation, moves to its id and takes the generated title', async () => {
+    e2e.upstreams.openai.control.configure({ reply: 'Hello Ada! Streaming **works** here.', chunkSize: 3, delayMs: 40 });
+    await expect.poll(() => composer().isEnabled(), { timeout: 15_000 }).toBe(true);
+    await send('Hello there');
+
+    // Optimistic: the question and the stop button at once, the reply growing frame by frame.
+    await expect.poll(() => userMessages().first().innerText()).toContain('Hello there');
+    await expect.poll(() => page.getByRole('button', { name: 'Stop generating' }).isVisible()).toBe(true);
+    await page.waitForURL(/\/c\/[0-9a-f-]{36}$/);
+    await expect.poll(() => textOf(replies().last()), { timeout: 15_000 }).toContain('Streaming works here.');
+    await waitForIdle();
+    expect(await replies().last().locator('strong').innerText()).toBe('works');
+
+    // The server titles the first exchange; the client asks for it 2.5 s after the final frame.
+    await expect.poll(() => page.title(), { timeout: 15_000 }).toBe('Hello Ada! Streaming **works** here');
+    await page.screenshot({ path: '/tmp/shots/chat-first-reply.png' });
+  });
+
+  it('sends a follow-up with the earlier turns as context', async () => {
+    e2e.upstreams.openai.control.configure({ reply: 'Second answer.', chunkSize: 5, delayMs: 5 });
+    await send('And a follow-up?');
+    await expect.poll(() => textOf(replies().last()), { timeout: 15_000 }).toContain('Second answer.');
+    await waitForIdle();
+    const messages = chatRequests().at(-1)?.body.messages as Array<{ role: string; content: string }>;
+    const contents = messages.map((message) => message.content);
+    expect(contents).toEqual(expect.arrayContaining(['Hello there', 'Hello Ada! Streaming **works** here.', 'And a follow-up?']));
+    expect(await replies().count()).toBe(2);
+  });
+
+  it('regenerates a reply and switches between the versions with ‹ ›', async () => {
+    e2e.upstreams.openai.control.configure({ reply: 'A regenerated answer.', chunkSize: 6, delayMs: 5 });
+    await replies().last().getByRole('button', { name: 'Regenerate' }).click();
+    await expect.poll(() => textOf(replies().last()), { timeout: 15_000 }).toContain('A regenerated answer.');
+    await waitForIdle();
+    const last = replies().last();
+    await expect.poll(() => last.getByRole('group', { name: 'Version 2 of 2' }).isVisible()).toBe(true);
+
+    await last.getByRole('button', { name: 'Previous version' }).click();
+    await expect.poll(() => textOf(replies().last())).toContain('Second answer.');
+    await replies().last().getByRole('button', { name: 'Next version' }).click();
+    await expect.poll(() => textOf(replies().last())).toContain('A regenerated answer.');
+    // The regenerated reply answered the same question, without the first reply to it.
+    const contents = (chatRequests().at(-1)?.body.messages as Array<{ content: string }>).map((message) => message.content);
+    expect(contents).not.toContain('Second answer.');
+  });
+
+  it('edits a user message and resubmits it as a new version', async () => {
+    e2e.upstreams.openai.control.configure({ reply: 'Answer to the edited question.', chunkSize: 8, delayMs: 5 });
+    const question = userMessages().last();
+    await question.hover();
+    await question.getByRole('button', { name: 'Edit' }).click();
+    const editor = page.getByRole('textbox', { name: 'Edit message' });
+    await editor.fill('An edited follow-up?');
+    await page.getByRole('button', { name: 'Save & Submit' }).click();
+    await expect.poll(() => textOf(replies().last()), { timeout: 15_000 }).toContain('Answer to the edited question.');
+    await waitForIdle();
+    expect(await textOf(userMessages().last())).toContain('An edited follow-up?');
+    await expect.poll(() => userMessages().last().getByRole('group', { name: 'Version 2 of 2' }).isVisible()).toBe(true);
+    const contents = (chatRequests().at(-1)?.body.messages as Array<{ content: string }>).map((message) => message.content);
+    expect(contents).toContain('An edited follow-up?');
+    expect(contents).not.toContain('And a follow-up?');
+  });
+
+  it('stops a reply mid-stream, keeps it unfinished, then continues it', async () => {
+    e2e.upstreams.openai.control.configure({ reply: 'one two three four five six seven eight nine ten '.repeat(8), chunkSize: 4, delayMs: 60 });
+    await send('Count slowly');
+    await expect.poll(() => textOf(replies().last()), { timeout: 15_000 }).toContain('three four');
+    await page.getByRole('button', { name: 'Stop generating' }).click();
+    await waitForIdle();
+    // The notice waits 250 ms so a reply that is about to finish does not flash it.
+    await expect.poll(() => textOf(replies().last())).toContain("The response is incomplete; it's either still processing, was cancelled, or censored.");
+    // An unfinished reply is continued or regenerated, not appended to.
+    expect(await composer().isDisabled()).toBe(true);
+    await page.screenshot({ path: '/tmp/shots/chat-stopped.png' });
+
+    e2e.upstreams.openai.control.configure({ reply: ' — and the rest, to the end.', chunkSize: 5, delayMs: 5 });
+    await replies().last().getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => textOf(replies().last()), { timeout: 15_000 }).toContain('and the rest, to the end.');
+    await waitForIdle();
+    const continued = await textOf(replies().last());
+    expect(continued).toContain('one two three');
+    expect(continued).not.toContain('The response is incomplete');
+    const request = chatRequests().at(-1)?.body.messages as Array<{ role: string; content: string }>;
+    expect(request.at(-1)?.role).toBe('assistant');
+    expect(await composer().isEnabled()).toBe(true);
+  });
+
+  it('shows the catalogue text and the badge for an invalid API key', async () => {
+    e2e.upstreams.openai.control.failNext({ status: 401, code: 'invalid_api_key' });
+    await page.getByRole('button', { name: 'New chat' }).first().click();
+    await page.waitForURL('**/c/new');
+    await send('Will this fail?');
+    await expect.poll(() => textOf(replies().last()), { timeout: 15_000 }).toContain('Invalid API key. Please check your API key and try again.');
+    await waitForIdle();
+    expect(await replies().last().getByRole('img', { name: 'Error' }).isVisible()).toBe(true);
+    expect(await composer().isDisabled()).toBe(true);
+    await page.screenshot({ path: '/tmp/shots/chat-error.png' });
+  });
+});
+
+const richReply = [
+  'Here is a **quick tour** of what replies can hold:',
+  '',
+  '1. A numbered list with `inline code`',
+  '2. A [link](https://example.com) that opens in a new tab',
+  '',
+  '| Language | Typing | Since |',
+  '|---|---|---|',
+  '| TypeScript | static | 2012 |',
+  '| Python | dynamic | 1991 |',
+  '',
+  '```ts',
+  'export function greet(name: string): string {',
+  '  // Template literals keep it short.',
+  '  return `Hello, ${name}!`;',
+  '}',
+  '```',
+  '',
+  'And some math: $e^{i\\pi} + 1 = 0$, or displayed:',
+  '',
+  '$$\\int_0^1 x^2 \\, dx = \\frac{1}{3}$$',
+  '',
+  '- [x] Markdown',
+  '- [ ] Everything else',
+].join('\n');
+
+describe('how the chat looks', () => {
+  it('renders a rich reply in light and dark, on desktop and phone', async () => {
+    await page.getByRole('button', { name: 'New chat' }).first().click();
+    await page.waitForURL('**/c/new');
+    await page.screenshot({ path: '/tmp/shots/landing-light.png' });
+    e2e.upstreams.openai.control.configure({ reply: richReply, chunkSize: 40, delayMs: 10 });
+    await send('Show me what you can render');
+    await expect.poll(() => textOf(replies().last()), { timeout: 15_000 }).toContain('Everything else');
+    await waitForIdle();
+    const reply = replies().last();
+    await expect.poll(() => reply.locator('.katex').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => reply.locator('.hljs-keyword').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const link = reply.getByRole('link', { name: 'link' });
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    await page.screenshot({ path: '/tmp/shots/rich-light.png' });
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: '/tmp/shots/rich-dark.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: '/tmp/shots/rich-dark-phone.png' });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.screenshot({ path: '/tmp/shots/rich-light-phone.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+});

@@ -1,0 +1,120 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import { useLocalize } from '../../../lib/i18n/index.js';
+import type { BranchEntry } from '../utils/message-tree.js';
+import { MessageRow } from './message-row.js';
+import { ScrollToBottomButton } from './scroll-to-bottom-button.js';
+
+/** Spec 000 §2/§9: the button appears when at least 15% of the view height is left to scroll. */
+const SCROLL_BUTTON_THRESHOLD = 0.15;
+const SCROLL_CHECK_DEBOUNCE_MS = 100;
+const SCROLL_CHECK_AFTER_MOUNT_MS = 650;
+
+export interface MessageListHandle {
+  scrollToEnd(behavior?: 'auto' | 'smooth'): void;
+}
+
+interface MessageListProps {
+  conversationId: string;
+  branch: readonly BranchEntry[];
+  isSubmitting: boolean;
+  /** Follow the newest message: on opening, and while the reply grows when the view is at the end. */
+  autoScroll: boolean;
+}
+
+/**
+ * The branch as a virtual list: only the rows in view (plus a few) are in the DOM, each measured
+ * as it renders, so a 2,000-message conversation opens and scrolls like a short one.
+ */
+export const MessageList = forwardRef<MessageListHandle, MessageListProps>(function MessageList({ conversationId, branch, isSubmitting, autoScroll }, ref) {
+  const localize = useLocalize();
+  const scroller = useRef<HTMLDivElement>(null);
+  const [showButton, setShowButton] = useState(false);
+  const checkTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const checkScroll = useCallback(() => {
+    clearTimeout(checkTimer.current);
+    checkTimer.current = setTimeout(() => {
+      const element = scroller.current;
+      if (!element) return;
+      const remaining = element.scrollHeight - element.scrollTop - element.clientHeight;
+      setShowButton(element.scrollHeight > element.clientHeight && remaining >= element.clientHeight * SCROLL_BUTTON_THRESHOLD);
+    }, SCROLL_CHECK_DEBOUNCE_MS);
+  }, []);
+  useEffect(() => () => clearTimeout(checkTimer.current), []);
+
+  const virtualizer = useVirtualizer({
+    count: branch.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 140,
+    overscan: 6,
+    paddingStart: 16,
+    paddingEnd: 32,
+    // Keys by position: a reply keeps its row (and measured height) while its id changes from the
+    // placeholder to the stored one.
+    getItemKey: (index) => index,
+    anchorTo: autoScroll ? 'end' : 'start',
+    followOnAppend: autoScroll,
+    scrollEndThreshold: 24,
+    onChange: checkScroll,
+  });
+
+  useImperativeHandle(ref, () => ({ scrollToEnd: (behavior = 'auto') => virtualizer.scrollToEnd({ behavior }) }), [virtualizer]);
+
+  // Opening a conversation: start at the newest message (or the top when auto-scroll is off).
+  const opened = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    if (branch.length === 0 || opened.current === conversationId) return;
+    opened.current = conversationId;
+    if (autoScroll) virtualizer.scrollToEnd();
+    const timer = setTimeout(checkScroll, SCROLL_CHECK_AFTER_MOUNT_MS);
+    return () => clearTimeout(timer);
+  }, [conversationId, branch.length, autoScroll, virtualizer, checkScroll]);
+
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = branch.length - 1;
+
+  return (
+    <div className="relative min-h-0 flex-1">
+      <div ref={scroller} onScroll={checkScroll} className="h-full overflow-y-auto overscroll-contain [overflow-anchor:none]" data-testid="message-scroller">
+        <div
+          role="log"
+          // Rows mount and unmount as the list scrolls; announcing them would be noise. The
+          // streaming reply is announced through the LiveAnnouncer instead.
+          aria-live="off"
+          aria-label={localize('com_ui_chat_messages')}
+          aria-busy={isSubmitting}
+          className="relative w-full"
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          <div className="absolute top-0 left-0 w-full" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
+            {items.map((item) => {
+              const entry = branch[item.index];
+              const parent = item.index > 0 ? branch[item.index - 1].message : undefined;
+              const isLatest = item.index === lastIndex;
+              return (
+                <div key={item.key} data-index={item.index} ref={virtualizer.measureElement}>
+                  <MessageRow
+                    message={entry.message}
+                    parent={parent}
+                    siblingIndex={entry.siblingIndex}
+                    siblingCount={entry.siblings.length}
+                    isLatest={isLatest}
+                    isStreaming={isLatest && isSubmitting && !entry.message.isCreatedByUser}
+                  />
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+      <ScrollToBottomButton
+        visible={showButton}
+        onClick={() => {
+          virtualizer.scrollToEnd({ behavior: 'smooth' });
+          setShowButton(false);
+        }}
+      />
+    </div>
+  );
+});

@@ -1,0 +1,142 @@
+import type { ChatSetup } from '../../../lib/chat-setup/index.js';
+import { endpointKind, type EndpointsConfig } from '../../../lib/endpoints/index.js';
+import { NEW_CONVERSATION, NO_PARENT, optimisticTimestamp, placeholderIdFor, type ChatMessage } from './chat-message.js';
+import type { TurnIds } from './fold-frames.js';
+
+/** What the chat screen knows when the user starts a turn. */
+export interface TurnContext {
+  /** The route's id: `new` or a conversation id. */
+  conversationId: string;
+  /** The cached list of every branch. */
+  messages: readonly ChatMessage[];
+  setup: ChatSetup;
+  endpointsConfig?: EndpointsConfig;
+}
+
+/** Everything one turn needs: the request, and the optimistic list the screen shows at once. */
+export interface TurnPlan {
+  mode: 'ask' | 'edit';
+  /** The endpoint name, or `custom` for librechat.yaml endpoints (their name goes in the body). */
+  routeEndpoint: string;
+  endpoint: string;
+  /** The messages cache key at the start (`new` until the server names the conversation). */
+  cacheKey: string;
+  isNewConversation: boolean;
+  body: Record<string, unknown>;
+  messages: ChatMessage[];
+  ids: TurnIds;
+  /** The reply as the client imagines it; progress frames fill in its text. */
+  response: ChatMessage;
+}
+
+const defaultSenders: Record<string, string> = { openAI: 'ChatGPT', azureOpenAI: 'ChatGPT', anthropic: 'Claude', google: 'Gemini' };
+
+/** The reply's name, as the server will give it (core/chat/sender.ts). */
+function senderFor(setup: ChatSetup, config: EndpointsConfig | undefined, endpoint: string): string {
+  return setup.modelLabel || setup.chatGptLabel || config?.[endpoint]?.modelDisplayLabel || defaultSenders[endpoint] || 'AI';
+}
+
+/** The endpoint options without empty entries: the server applies its defaults to what is absent. */
+function endpointOptions(setup: ChatSetup): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(setup).filter(([, value]) => value !== null && value !== undefined && value !== ''));
+}
+
+function basePlan(context: TurnContext) {
+  const endpoint = context.setup.endpoint;
+  if (!endpoint) return null;
+  const isCustom = endpointKind(endpoint, context.endpointsConfig) === 'custom';
+  const isNewConversation = context.conversationId === NEW_CONVERSATION;
+  // A turn refused before `created` was never stored: it leaves the screen when the next one starts.
+  const messages = context.messages.filter((message) => !message.clientOnly);
+  const now = optimisticTimestamp(messages);
+  const request = {
+    ...endpointOptions(context.setup),
+    endpoint,
+    endpointType: context.setup.endpointType ?? (isCustom ? 'custom' : undefined),
+    conversationId: isNewConversation ? null : context.conversationId,
+  };
+  const template = (fields: Partial<ChatMessage>): ChatMessage => ({
+    messageId: '',
+    conversationId: context.conversationId,
+    user: '',
+    parentMessageId: NO_PARENT,
+    endpoint,
+    model: context.setup.model ?? null,
+    sender: senderFor(context.setup, context.endpointsConfig, endpoint),
+    text: '',
+    isCreatedByUser: false,
+    error: false,
+    unfinished: false,
+    isEdited: false,
+    createdAt: now,
+    updatedAt: now,
+    ...fields,
+  });
+  return { endpoint, routeEndpoint: isCustom ? 'custom' : endpoint, isNewConversation, cacheKey: context.conversationId, messages, request, template };
+}
+
+/** A new user message under `parentMessageId` (the branch's last message, or a sibling's parent when editing). */
+export function planAsk(context: TurnContext, text: string, parentMessageId: string): TurnPlan | null {
+  const base = basePlan(context);
+  if (!base) return null;
+  const userMessageId = crypto.randomUUID();
+  const parent = base.isNewConversation && !base.messages.some((message) => message.messageId === parentMessageId) ? NO_PARENT : parentMessageId;
+  const user = base.template({ messageId: userMessageId, parentMessageId: parent, text, isCreatedByUser: true, sender: 'User', clientOnly: true });
+  const response = base.template({ messageId: placeholderIdFor(userMessageId), parentMessageId: userMessageId });
+  return {
+    ...base,
+    mode: 'ask',
+    body: { ...base.request, text, parentMessageId: parent, messageId: userMessageId },
+    messages: [...base.messages, user, response],
+    ids: { userMessageId, responseMessageId: response.messageId },
+    response,
+  };
+}
+
+/** A new reply (a sibling) to an existing user message. */
+export function planRegenerate(context: TurnContext, userMessage: ChatMessage): TurnPlan | null {
+  const base = basePlan(context);
+  if (!base) return null;
+  const response = base.template({ messageId: placeholderIdFor(userMessage.messageId), parentMessageId: userMessage.messageId });
+  return {
+    ...base,
+    mode: 'ask',
+    body: {
+      ...base.request,
+      text: userMessage.text,
+      parentMessageId: userMessage.parentMessageId,
+      messageId: userMessage.messageId,
+      overrideParentMessageId: userMessage.messageId,
+      isRegenerate: true,
+    },
+    messages: [...base.messages.filter((message) => message.messageId !== response.messageId), response],
+    ids: { userMessageId: userMessage.messageId, responseMessageId: response.messageId },
+    response,
+  };
+}
+
+/** The same reply goes on from `generation`: its own text (continue) or the user's edit of it. */
+export function planContinue(context: TurnContext, reply: ChatMessage, userMessage: ChatMessage, generation: string): TurnPlan | null {
+  const base = basePlan(context);
+  if (!base) return null;
+  const response: ChatMessage = { ...reply, text: generation, unfinished: false, finish_reason: null, error: false, isEdited: true };
+  return {
+    ...base,
+    mode: 'edit',
+    body: {
+      ...base.request,
+      text: userMessage.text,
+      parentMessageId: userMessage.parentMessageId,
+      messageId: userMessage.messageId,
+      overrideParentMessageId: userMessage.messageId,
+      responseMessageId: reply.messageId,
+      generation,
+      isContinued: true,
+      isRegenerate: true,
+      isEdited: true,
+    },
+    messages: base.messages.map((message) => (message.messageId === reply.messageId ? response : message)),
+    ids: { userMessageId: userMessage.messageId, responseMessageId: reply.messageId },
+    response,
+  };
+}
