@@ -57,6 +57,8 @@ describe('chat in the browser', () => {
     await expect.poll(() => userMessages().first().innerText()).toContain('Hello there');
     await expect.poll(() => page.getByRole('button', { name: 'Stop generating' }).isVisible()).toBe(true);
     await page.waitForURL(/\/c\/[0-9a-f-]{36}$/);
+    await expect.poll(() => textOf(replies().last())).toContain('Hello Ada!');
+    await page.screenshot({ path: '/tmp/shots/chat-streaming.png' });
     await expect.poll(() => textOf(replies().last()), { timeout: 15_000 }).toContain('Streaming works here.');
     await waitForIdle();
     expect(await replies().last().locator('strong').innerText()).toBe('works');
@@ -148,6 +150,65 @@ describe('chat in the browser', () => {
   });
 });
 
+/** Sends `turns` exchanges through the API (as another client would) and returns the conversation id. */
+async function seedConversation(turns: number): Promise<string> {
+  const login = await fetch(`${e2e.server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'ada@example.com', password: 'analytical-1' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  let conversationId: string | null = null;
+  let parentMessageId = '00000000-0000-0000-0000-000000000000';
+  for (let turn = 0; turn < turns; turn += 1) {
+    const response = await fetch(`${e2e.server.url}/api/ask/openAI`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ text: `Seed question ${turn}`, conversationId, parentMessageId, endpoint: 'openAI', model: 'gpt-4o-mini' }),
+    });
+    const text = await response.text();
+    const final = text
+      .split('\n\n')
+      .map((frame) => frame.split('\n').find((line) => line.startsWith('data: '))?.slice(6))
+      .filter((data): data is string => Boolean(data))
+      .map((data) => JSON.parse(data) as { final?: boolean; conversation?: { conversationId: string }; responseMessage?: { messageId: string } })
+      .find((frame) => frame.final);
+    if (!final?.conversation || !final.responseMessage) throw new Error(`turn ${turn} did not finish: ${text.slice(0, 300)}`);
+    conversationId = final.conversation.conversationId;
+    parentMessageId = final.responseMessage.messageId;
+  }
+  return conversationId!;
+}
+
+describe('a long conversation', () => {
+  it('opens 2,000 messages at the newest, keeps the DOM small, scrolls to the top and back', async () => {
+    e2e.upstreams.openai.control.configure({ reply: (request) => `Seed answer ${(request.body?.messages?.length ?? 0) >> 1}`, chunkSize: 64, delayMs: 0 });
+    const started = Date.now();
+    const conversationId = await seedConversation(1000);
+    console.info(`seeded 2,000 messages in ${Date.now() - started} ms`);
+
+    const opened = Date.now();
+    await page.goto(`/c/${conversationId}`);
+    await expect.poll(() => log().getByText('Seed question 999', { exact: true }).isVisible(), { timeout: 20_000 }).toBe(true);
+    console.info(`first paint of the newest message after ${Date.now() - opened} ms`);
+    expect(await log().locator('article').count()).toBeLessThan(60);
+
+    const scroller = page.getByTestId('message-scroller');
+    for (let attempt = 0; attempt < 20 && !(await log().getByText('Seed question 0', { exact: true }).isVisible()); attempt += 1) {
+      await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
+      await page.waitForTimeout(100);
+    }
+    expect(await log().getByText('Seed question 0', { exact: true }).isVisible()).toBe(true);
+    expect(await log().locator('article').count()).toBeLessThan(60);
+    await page.screenshot({ path: '/tmp/shots/long-top.png' });
+
+    const toBottom = page.getByRole('button', { name: 'Scroll to the latest message' });
+    await expect.poll(() => toBottom.isVisible()).toBe(true);
+    await toBottom.click();
+    await expect.poll(() => log().getByText('Seed question 999', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+  });
+});
+
 const richReply = [
   'Here is a **quick tour** of what replies can hold:',
   '',
@@ -194,9 +255,14 @@ describe('how the chat looks', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.screenshot({ path: '/tmp/shots/rich-dark.png' });
     await page.setViewportSize({ width: 390, height: 844 });
+    // The sidebar turns into a drawer and slides away.
+    await page.waitForTimeout(500);
     await page.screenshot({ path: '/tmp/shots/rich-dark-phone.png' });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.screenshot({ path: '/tmp/shots/rich-light-phone.png' });
+    await page.getByRole('button', { name: 'New chat' }).last().click();
+    await page.waitForURL('**/c/new');
+    await page.screenshot({ path: '/tmp/shots/landing-light-phone.png' });
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 });

@@ -67,7 +67,7 @@ export function Composer({ placeholder, disabledReason, isSubmitting, enterToSen
       <div
         className={classNames(
           'flex items-end gap-1.5 rounded-[28px] border bg-white p-2 shadow-[0_2px_12px_rgba(0,0,0,0.06)] transition-colors dark:bg-neutral-800',
-          'border-neutral-200 focus-within:border-neutral-300 dark:border-neutral-700 dark:focus-within:border-neutral-600',
+          'border-neutral-200 focus-within:border-neutral-400 dark:border-neutral-700 dark:focus-within:border-neutral-500',
           disabled && 'opacity-70',
         )}
       >

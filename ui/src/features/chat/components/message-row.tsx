@@ -64,7 +64,7 @@ export const MessageRow = memo(function MessageRow({ message, parent, siblingInd
 
   if (isUser) {
     return (
-      <article className="group mx-auto w-full max-w-3xl px-4 py-3 md:px-6" aria-label={localize('com_ui_you')}>
+      <article className="group mx-auto w-full max-w-3xl px-4 pt-3 pb-1 md:px-6" aria-label={localize('com_ui_you')}>
         {editor || (
           <div className="flex justify-end">
             <div className="max-w-[85%] rounded-3xl bg-neutral-100 px-5 py-2.5 leading-relaxed break-words whitespace-pre-wrap text-neutral-900 dark:bg-neutral-700/70 dark:text-neutral-50">
@@ -78,7 +78,7 @@ export const MessageRow = memo(function MessageRow({ message, parent, siblingInd
   }
 
   return (
-    <article className="group mx-auto flex w-full max-w-3xl gap-4 px-4 py-3 md:px-6" aria-label={message.sender} aria-busy={isStreaming || undefined}>
+    <article className="group mx-auto flex w-full max-w-3xl gap-4 px-4 pt-3 pb-2 md:px-6" aria-label={message.sender} aria-busy={isStreaming || undefined}>
       <MessageAvatar endpoint={message.endpoint} endpointsConfig={context.endpointsConfig} error={message.error} />
       <div className="min-w-0 flex-1">
         <div className="mb-1 text-sm font-semibold text-neutral-900 dark:text-neutral-100">{message.sender}</div>

@@ -8,7 +8,7 @@ import { ContinueIcon, PencilIcon, RegenerateIcon } from './chat-icons.js';
 import { SiblingSwitch } from './sibling-switch.js';
 
 export const toolButtonClass =
-  'flex size-8 items-center justify-center rounded-lg text-neutral-500 transition-colors hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-white';
+  'flex size-7 items-center justify-center rounded-md text-neutral-500 transition-colors hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-white';
 
 interface MessageToolbarProps {
   message: ChatMessage;
@@ -33,7 +33,7 @@ export function MessageToolbar(props: MessageToolbarProps) {
       role="toolbar"
       aria-label={localize('com_ui_message_actions')}
       className={classNames(
-        'mt-1 flex items-center gap-0.5',
+        'mt-1 flex min-h-7 items-center gap-0.5',
         message.isCreatedByUser ? 'justify-end' : '-ms-1.5',
         !alwaysVisible &&
           'opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100',
