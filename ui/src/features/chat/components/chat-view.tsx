@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/spinner.js';
 import { useChatSetup, useEnsureChatSetup } from '../../../lib/chat-setup/index.js';
 import { endpointKind, needsUserKey, useEndpointsQuery, useModelsQuery, useUserKeyMissing } from '../../../lib/endpoints/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
+import { preloadMarkdown } from '../../../lib/markdown/index.js';
 import { useStartupConfig } from '../../../lib/startup-config/get-startup-config.js';
 import { useToast } from '../../../lib/toast/index.js';
 import { useConversationQuery } from '../api/get-conversation.js';
@@ -82,6 +83,8 @@ export function ChatView({ header }: { header?: ReactNode }) {
     endpointsConfig,
     submission,
     onTurnStart: ({ newBranch }) => {
+      // The reply renders as markdown: fetch the parser while the server is still thinking.
+      preloadMarkdown();
       if (newBranch) resetSelection();
       setEditingId(null);
       requestAnimationFrame(() => list.current?.scrollToEnd());
