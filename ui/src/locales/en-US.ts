@@ -224,6 +224,7 @@ export const enUS = {
   com_error_connecting: 'Error connecting to server',
   com_error_cancelling: 'Error cancelling request',
   com_error_unexpected_abort: 'Unexpected response from server; Status: {0}',
+  com_ui_search_view_placeholder: 'Open a conversation or start a new chat to send a message.',
 
   // Endpoint picker and key dialog (features/endpoints)
   com_endpoint_menu: 'Endpoints',
