@@ -44,7 +44,7 @@ export async function historyBench(options: HistoryBenchOptions): Promise<BenchR
     for (const user of users) tokens.set(user.id, await logIn(server.url, user.email, { agent }));
 
     const pages = Math.ceil(sizes.conversationsPerUser / 25);
-    const searchEnabled = (await requestJson(`${server.url}/api/search/enable`, { agent, headers: { authorization: `Bearer ${tokens.get(users[0].id)}` } })).body === true;
+    const enable = await requestJson(`${server.url}/api/search/enable`, { agent, headers: { authorization: `Bearer ${tokens.get(users[0].id)}` } });
     const queries: Query[] = [
       {
         name: 'conversation list page', target: 20,
@@ -61,7 +61,9 @@ export async function historyBench(options: HistoryBenchOptions): Promise<BenchR
         },
       },
     ];
-    if (searchEnabled) {
+    if (enable.status === 404) {
+      result.notes.push('search not measured: this build has no /api/search route');
+    } else if (enable.body === true) {
       const search = (label: string, word: string, target?: number): Query => ({
         name: `search a ${label} word ("${word}")`, target,
         path: () => `/api/search?q=${encodeURIComponent(word)}`,
@@ -71,7 +73,7 @@ export async function historyBench(options: HistoryBenchOptions): Promise<BenchR
       });
       queries.push(search('rare', plantedWords.rare.word, 50), search('common', plantedWords.common.word, 50), search('ubiquitous', everywhereWord));
     } else {
-      result.errors.push('GET /api/search/enable did not answer true: search is not available on this server');
+      result.errors.push(`GET /api/search/enable answered ${enable.status} ${JSON.stringify(enable.body)}: search is off on this server`);
     }
 
     for (const query of queries) {
