@@ -1,7 +1,7 @@
 import type { ConversationDto } from '@protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.js';
-import { NEW_CONVERSATION } from '../utils/chat-message.js';
+import { isStoredConversationId } from '../utils/chat-message.js';
 
 export const conversationQueryKey = (conversationId: string) => ['conversation', conversationId] as const;
 
@@ -13,7 +13,7 @@ export const getConversationQueryOptions = (conversationId: string) =>
     queryKey: conversationQueryKey(conversationId),
     queryFn: () => getConversation(conversationId),
     staleTime: Infinity,
-    enabled: conversationId !== NEW_CONVERSATION,
+    enabled: isStoredConversationId(conversationId),
   });
 
 /** The conversation's title and endpoint options (what the header shows while it is open). */

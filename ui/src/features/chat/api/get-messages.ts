@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.js';
-import { NEW_CONVERSATION, type ChatMessage } from '../utils/chat-message.js';
+import { isStoredConversationId, type ChatMessage } from '../utils/chat-message.js';
 
 export const messagesQueryKey = (conversationId: string) => ['messages', conversationId] as const;
 
@@ -15,7 +15,7 @@ export const getMessagesQueryOptions = (conversationId: string) =>
     // The stream keeps this list current while the tab is open; a background refetch in the middle
     // of a turn would replace the streaming reply with the server's older copy.
     staleTime: Infinity,
-    enabled: conversationId !== NEW_CONVERSATION,
+    enabled: isStoredConversationId(conversationId),
   });
 
 export function useMessagesQuery(conversationId: string) {

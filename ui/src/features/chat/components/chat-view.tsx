@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/spinner.js';
 import { useChatSetup, useEnsureChatSetup } from '../../../lib/chat-setup/index.js';
 import { endpointKind, needsUserKey, useEndpointsQuery, useModelsQuery, useUserKeyMissing } from '../../../lib/endpoints/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
+import type { TranslationKey } from '../../../locales/index.js';
 import { preloadMarkdown } from '../../../lib/markdown/index.js';
 import { useStartupConfig } from '../../../lib/startup-config/get-startup-config.js';
 import { useToast } from '../../../lib/toast/index.js';
@@ -20,7 +21,7 @@ import { useConversationSetup } from '../hooks/use-conversation-setup.js';
 import { useDocumentTitle } from '../hooks/use-document-title.js';
 import { useFileDrop } from '../hooks/use-file-drop.js';
 import { NEW_CONVERSATION, type ChatMessage } from '../utils/chat-message.js';
-import { isAppendable } from '../utils/message-actions.js';
+import { composerBlock, type ComposerBlock } from '../utils/composer-block.js';
 import { ChatFooter } from './chat-footer.js';
 import { ChatHeader } from './chat-header.js';
 import { Composer } from './composer.js';
@@ -31,6 +32,13 @@ import { MessageList, type MessageListHandle } from './message-list.js';
 import { MessageRowContext, type MessageRowContextValue } from './message-row-context.js';
 
 const NO_MESSAGES: ChatMessage[] = [];
+
+const blockTexts = {
+  'search-view': 'com_ui_search_view_placeholder',
+  'no-endpoint': 'com_ui_no_endpoint_placeholder',
+  'key-missing': 'com_endpoint_config_placeholder',
+  'not-appendable': 'com_ui_not_appendable_placeholder',
+} as const satisfies Record<ComposerBlock, TranslationKey>;
 
 /** /c/:conversationId: header, the branch of messages (or the landing view), the composer. */
 export function ChatView({ header }: { header?: ReactNode }) {
@@ -72,7 +80,7 @@ export function ChatView({ header }: { header?: ReactNode }) {
     // Runs on a route change only; whether a turn is running matters at that moment, not later.
   }, [conversationId, queryClient]);
 
-  const title = conversationId === NEW_CONVERSATION ? null : conversation?.title;
+  const title = conversation?.conversationId === conversationId ? conversation.title : null;
   useDocumentTitle(title, config.appTitle);
 
   const actions = useChatActions({
@@ -113,13 +121,8 @@ export function ChatView({ header }: { header?: ReactNode }) {
   const settled = useRef(false);
   if (!configLoading && !endpointsQuery.isPending && !modelsQuery.isPending) settled.current = true;
 
-  const disabledReason = !setup.endpoint
-    ? localize('com_ui_no_endpoint_placeholder')
-    : keyMissing
-      ? localize('com_endpoint_config_placeholder')
-      : !isAppendable(latest, isSubmitting)
-        ? localize('com_ui_not_appendable_placeholder')
-        : null;
+  const block = composerBlock({ conversationId, endpoint: setup.endpoint, keyMissing, latest, isSubmitting });
+  const disabledReason = block ? localize(blockTexts[block]) : null;
   const streaming = isSubmitting && latest?.isCreatedByUser === false;
 
   let body: ReactNode;

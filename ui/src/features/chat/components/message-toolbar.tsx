@@ -40,7 +40,7 @@ export function MessageToolbar(props: MessageToolbarProps) {
       )}
     >
       <SiblingSwitch index={siblingIndex} count={siblingCount} onSelect={props.onSelectSibling} />
-      {message.text && (
+      {message.text && !message.error && (
         <CopyButton
           text={message.text}
           label={localize('com_ui_copy_to_clipboard')}

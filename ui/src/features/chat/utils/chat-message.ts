@@ -6,6 +6,12 @@ export const NO_PARENT = '00000000-0000-0000-0000-000000000000';
 /** The cache key of the unsaved conversation behind /c/new. */
 export const NEW_CONVERSATION = 'new';
 
+/** Spec 000 §2: the search placeholder view, from which nothing is sent. */
+export const SEARCH_VIEW = 'search';
+
+/** Route ids that name no stored conversation: nothing to load for them. */
+export const isStoredConversationId = (conversationId: string) => conversationId !== NEW_CONVERSATION && conversationId !== SEARCH_VIEW;
+
 /**
  * A message as the client holds it: the wire DTO, plus `clientOnly` for what the server never
  * stored (the optimistic user message, a turn refused before `created`).
