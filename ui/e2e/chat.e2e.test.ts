@@ -147,6 +147,9 @@ describe('chat in the browser', () => {
     expect(await replies().last().getByRole('img', { name: 'Error' }).isVisible()).toBe(true);
     expect(await composer().isDisabled()).toBe(true);
     await page.screenshot({ path: '/tmp/shots/chat-error.png' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: '/tmp/shots/chat-error-dark.png' });
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 });
 
@@ -264,5 +267,25 @@ describe('how the chat looks', () => {
     await page.waitForURL('**/c/new');
     await page.screenshot({ path: '/tmp/shots/landing-light-phone.png' });
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('offers a drop zone for files, says uploads are not there yet, and keeps the header clear of the sidebar buttons', async () => {
+    await page.waitForTimeout(500);
+    const files = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['notes'], 'notes.txt', { type: 'text/plain' }));
+      return transfer;
+    });
+    await composer().dispatchEvent('dragenter', { dataTransfer: files });
+    await expect.poll(() => page.getByText('Drop any file here to add it to the conversation').isVisible()).toBe(true);
+    await page.screenshot({ path: '/tmp/shots/drop-overlay.png' });
+    await composer().dispatchEvent('drop', { dataTransfer: files });
+    await expect.poll(() => page.getByText(/Attaching files is not available yet/).isVisible()).toBe(true);
+    expect(await page.getByText('Add anything').isVisible()).toBe(false);
+
+    await page.getByRole('button', { name: 'Close sidebar' }).click();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: '/tmp/shots/sidebar-closed.png' });
+    await page.getByRole('button', { name: 'Open sidebar' }).click();
   });
 });
