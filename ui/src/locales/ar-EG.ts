@@ -96,7 +96,6 @@ export const arEG = {
   com_ui_how_can_i_help: 'كيف يمكنني مساعدتك اليوم؟',
   com_ui_message_placeholder: 'رسالة إلى {0}',
   com_ui_send_message: 'إرسال الرسالة',
-  com_ui_chat_coming_soon: 'ستتوفر المحادثة في إصدار لاحق من {0}. هذا الحقل معطَّل حاليًا.',
   com_ui_footer_tagline: 'كل محادثات الذكاء الاصطناعي في مكان واحد. ادفع مقابل كل طلب لا مقابل كل شهر',
   com_ui_privacy_policy: 'سياسة الخصوصية',
   com_ui_terms_of_service: 'شروط الخدمة',
@@ -223,6 +222,7 @@ export const arEG = {
   com_error_connecting: 'خطأ في الاتصال بالخادم',
   com_error_cancelling: 'خطأ أثناء إلغاء الطلب',
   com_error_unexpected_abort: 'رد غير متوقع من الخادم؛ الحالة: {0}',
+  com_ui_search_view_placeholder: 'افتح محادثة أو ابدأ محادثة جديدة لإرسال رسالة.',
 
   // Endpoint picker and key dialog
   com_endpoint_menu: 'نقاط النهاية',

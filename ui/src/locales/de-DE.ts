@@ -102,7 +102,6 @@ export const deDE = {
   com_ui_how_can_i_help: 'Wie kann ich Ihnen heute helfen?',
   com_ui_message_placeholder: 'Nachricht an {0}',
   com_ui_send_message: 'Nachricht senden',
-  com_ui_chat_coming_soon: 'Das Chatten kommt in einer späteren Version von {0}. Dieses Eingabefeld ist vorerst deaktiviert.',
   com_ui_footer_tagline: 'Alle KI-Unterhaltungen an einem Ort. Bezahlen Sie pro Anfrage statt pro Monat',
   com_ui_privacy_policy: 'Datenschutzerklärung',
   com_ui_terms_of_service: 'Nutzungsbedingungen',
@@ -231,6 +230,8 @@ export const deDE = {
   com_error_connecting: 'Fehler bei der Verbindung zum Server',
   com_error_cancelling: 'Fehler beim Abbrechen der Anfrage',
   com_error_unexpected_abort: 'Unerwartete Antwort des Servers; Status: {0}',
+  com_ui_search_view_placeholder:
+    'Öffnen Sie eine Unterhaltung oder beginnen Sie einen neuen Chat, um eine Nachricht zu senden.',
 
   // Endpoint picker and key dialog
   com_endpoint_menu: 'Endpunkte',

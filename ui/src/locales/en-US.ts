@@ -97,7 +97,6 @@ export const enUS = {
   com_ui_how_can_i_help: 'How can I help you today?',
   com_ui_message_placeholder: 'Message {0}',
   com_ui_send_message: 'Send message',
-  com_ui_chat_coming_soon: 'Chatting arrives in a later version of {0}. This input is disabled for now.',
   com_ui_footer_tagline: 'All AI conversations in one place. Pay per call and not per month',
   com_ui_privacy_policy: 'Privacy policy',
   com_ui_terms_of_service: 'Terms of service',

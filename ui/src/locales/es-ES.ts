@@ -104,7 +104,6 @@ export const esES = {
   com_ui_how_can_i_help: '¿En qué puedo ayudarte hoy?',
   com_ui_message_placeholder: 'Enviar un mensaje a {0}',
   com_ui_send_message: 'Enviar mensaje',
-  com_ui_chat_coming_soon: 'El chat llegará en una versión posterior de {0}. Este campo está desactivado por ahora.',
   com_ui_footer_tagline: 'Todas las conversaciones con IA en un solo lugar. Paga por uso y no por mes',
   com_ui_privacy_policy: 'Política de privacidad',
   com_ui_terms_of_service: 'Condiciones del servicio',
@@ -232,6 +231,7 @@ export const esES = {
   com_error_connecting: 'Error al conectar con el servidor',
   com_error_cancelling: 'Error al cancelar la solicitud',
   com_error_unexpected_abort: 'Respuesta inesperada del servidor; estado: {0}',
+  com_ui_search_view_placeholder: 'Abre una conversación o empieza un chat nuevo para enviar un mensaje.',
 
   // Endpoint picker and key dialog
   com_endpoint_menu: 'Endpoints',

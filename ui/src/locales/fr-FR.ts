@@ -103,8 +103,6 @@ export const frFR = {
   com_ui_how_can_i_help: 'Comment puis-je vous aider aujourd’hui ?',
   com_ui_message_placeholder: 'Envoyer un message à {0}',
   com_ui_send_message: 'Envoyer le message',
-  com_ui_chat_coming_soon:
-    'La discussion arrive dans une version ultérieure de {0}. Ce champ est désactivé pour le moment.',
   com_ui_footer_tagline: 'Toutes vos conversations avec l’IA au même endroit. Payez à l’usage, pas au mois',
   com_ui_privacy_policy: 'Politique de confidentialité',
   com_ui_terms_of_service: 'Conditions d’utilisation',
@@ -233,6 +231,8 @@ export const frFR = {
   com_error_connecting: 'Erreur de connexion au serveur',
   com_error_cancelling: 'Erreur lors de l’annulation de la requête',
   com_error_unexpected_abort: 'Réponse inattendue du serveur ; statut : {0}',
+  com_ui_search_view_placeholder:
+    'Ouvrez une conversation ou commencez une nouvelle discussion pour envoyer un message.',
 
   // Endpoint picker and key dialog
   com_endpoint_menu: 'Points de terminaison',

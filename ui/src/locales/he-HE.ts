@@ -96,7 +96,6 @@ export const heHE = {
   com_ui_how_can_i_help: 'איך אפשר לעזור היום?',
   com_ui_message_placeholder: 'הודעה אל {0}',
   com_ui_send_message: 'שליחת הודעה',
-  com_ui_chat_coming_soon: 'הצ׳אט יגיע בגרסה מאוחרת יותר של {0}. שדה הקלט מושבת בינתיים.',
   com_ui_footer_tagline: 'כל שיחות הבינה המלאכותית במקום אחד. משלמים לפי קריאה ולא לפי חודש',
   com_ui_privacy_policy: 'מדיניות פרטיות',
   com_ui_terms_of_service: 'תנאי שימוש',
@@ -223,6 +222,7 @@ export const heHE = {
   com_error_connecting: 'שגיאה בהתחברות לשרת',
   com_error_cancelling: 'שגיאה בביטול הבקשה',
   com_error_unexpected_abort: 'תגובה לא צפויה מהשרת; סטטוס: {0}',
+  com_ui_search_view_placeholder: 'כדי לשלוח הודעה, יש לפתוח שיחה או להתחיל צ׳אט חדש.',
 
   // Endpoint picker and key dialog
   com_endpoint_menu: 'נקודות קצה',

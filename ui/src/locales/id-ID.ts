@@ -98,7 +98,6 @@ export const idID = {
   com_ui_how_can_i_help: 'Apa yang bisa saya bantu hari ini?',
   com_ui_message_placeholder: 'Kirim pesan ke {0}',
   com_ui_send_message: 'Kirim pesan',
-  com_ui_chat_coming_soon: 'Fitur obrolan hadir di versi {0} berikutnya. Kolom ini dinonaktifkan untuk sementara.',
   com_ui_footer_tagline: 'Semua percakapan AI di satu tempat. Bayar per panggilan, bukan per bulan',
   com_ui_privacy_policy: 'Kebijakan privasi',
   com_ui_terms_of_service: 'Ketentuan layanan',
@@ -225,6 +224,7 @@ export const idID = {
   com_error_connecting: 'Kesalahan saat menghubungkan ke server',
   com_error_cancelling: 'Kesalahan saat membatalkan permintaan',
   com_error_unexpected_abort: 'Respons tak terduga dari server; status: {0}',
+  com_ui_search_view_placeholder: 'Buka percakapan atau mulai obrolan baru untuk mengirim pesan.',
 
   // Endpoint picker and key dialog
   com_endpoint_menu: 'Endpoint',

@@ -99,7 +99,6 @@ export const itIT = {
   com_ui_how_can_i_help: 'Come posso aiutarti oggi?',
   com_ui_message_placeholder: 'Scrivi a {0}',
   com_ui_send_message: 'Invia messaggio',
-  com_ui_chat_coming_soon: 'La chat arriverà in una versione successiva di {0}. Per ora questo campo è disattivato.',
   com_ui_footer_tagline: 'Tutte le conversazioni con l’IA in un unico posto. Paghi a chiamata, non al mese',
   com_ui_privacy_policy: 'Informativa sulla privacy',
   com_ui_terms_of_service: 'Termini di servizio',
@@ -226,6 +225,7 @@ export const itIT = {
   com_error_connecting: 'Errore di connessione al server',
   com_error_cancelling: 'Errore durante l’annullamento della richiesta',
   com_error_unexpected_abort: 'Risposta inattesa dal server; stato: {0}',
+  com_ui_search_view_placeholder: 'Apri una conversazione o inizia una nuova chat per inviare un messaggio.',
 
   // Endpoint picker and key dialog
   com_endpoint_menu: 'Endpoint',

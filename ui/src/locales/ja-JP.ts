@@ -95,7 +95,6 @@ export const jaJP = {
   com_ui_how_can_i_help: '今日はどのようなご用件ですか？',
   com_ui_message_placeholder: '{0} にメッセージを送信',
   com_ui_send_message: 'メッセージを送信',
-  com_ui_chat_coming_soon: 'チャット機能は {0} の今後のバージョンで利用できるようになります。現在この入力欄は無効です。',
   com_ui_footer_tagline: 'すべての AI との会話をひとつの場所に。月額ではなく、呼び出しごとのお支払い',
   com_ui_privacy_policy: 'プライバシーポリシー',
   com_ui_terms_of_service: '利用規約',
@@ -222,6 +221,7 @@ export const jaJP = {
   com_error_connecting: 'サーバーへの接続中にエラーが発生しました',
   com_error_cancelling: 'リクエストのキャンセル中にエラーが発生しました',
   com_error_unexpected_abort: 'サーバーから予期しない応答がありました。ステータス：{0}',
+  com_ui_search_view_placeholder: 'メッセージを送信するには、会話を開くか新しいチャットを始めてください。',
 
   // Endpoint picker and key dialog
   com_endpoint_menu: 'エンドポイント',

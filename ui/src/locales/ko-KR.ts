@@ -95,7 +95,6 @@ export const koKR = {
   com_ui_how_can_i_help: '오늘은 무엇을 도와드릴까요?',
   com_ui_message_placeholder: '{0}에 메시지 보내기',
   com_ui_send_message: '메시지 보내기',
-  com_ui_chat_coming_soon: '채팅 기능은 {0}의 이후 버전에서 제공됩니다. 지금은 이 입력란을 사용할 수 없습니다.',
   com_ui_footer_tagline: '모든 AI 대화를 한곳에서. 월 구독이 아닌 호출당 결제',
   com_ui_privacy_policy: '개인정보 처리방침',
   com_ui_terms_of_service: '서비스 약관',
@@ -222,6 +221,7 @@ export const koKR = {
   com_error_connecting: '서버에 연결하는 중 오류가 발생했습니다',
   com_error_cancelling: '요청을 취소하는 중 오류가 발생했습니다',
   com_error_unexpected_abort: '서버에서 예기치 않은 응답을 받았습니다. 상태: {0}',
+  com_ui_search_view_placeholder: '메시지를 보내려면 대화를 열거나 새 채팅을 시작하세요.',
 
   // Endpoint picker and key dialog
   com_endpoint_menu: '엔드포인트',

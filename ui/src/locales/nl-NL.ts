@@ -99,7 +99,6 @@ export const nlNL = {
   com_ui_how_can_i_help: 'Waarmee kan ik je vandaag helpen?',
   com_ui_message_placeholder: 'Bericht aan {0}',
   com_ui_send_message: 'Bericht versturen',
-  com_ui_chat_coming_soon: 'Chatten komt in een latere versie van {0}. Dit invoerveld is voorlopig uitgeschakeld.',
   com_ui_footer_tagline: 'Al je AI-gesprekken op één plek. Betaal per aanroep, niet per maand',
   com_ui_privacy_policy: 'Privacybeleid',
   com_ui_terms_of_service: 'Gebruiksvoorwaarden',
@@ -226,6 +225,7 @@ export const nlNL = {
   com_error_connecting: 'Fout bij het verbinden met de server',
   com_error_cancelling: 'Fout bij het annuleren van het verzoek',
   com_error_unexpected_abort: 'Onverwacht antwoord van de server; status: {0}',
+  com_ui_search_view_placeholder: 'Open een gesprek of begin een nieuwe chat om een bericht te versturen.',
 
   // Endpoint picker and key dialog
   com_endpoint_menu: 'Endpoints',

@@ -97,7 +97,6 @@ export const plPL = {
   com_ui_how_can_i_help: 'W czym mogę dziś pomóc?',
   com_ui_message_placeholder: 'Napisz do {0}',
   com_ui_send_message: 'Wyślij wiadomość',
-  com_ui_chat_coming_soon: 'Czat pojawi się w jednej z kolejnych wersji {0}. Na razie to pole jest wyłączone.',
   com_ui_footer_tagline: 'Wszystkie rozmowy z AI w jednym miejscu. Płacisz za wywołanie, nie za miesiąc',
   com_ui_privacy_policy: 'Polityka prywatności',
   com_ui_terms_of_service: 'Warunki korzystania',
@@ -224,6 +223,7 @@ export const plPL = {
   com_error_connecting: 'Błąd połączenia z serwerem',
   com_error_cancelling: 'Błąd podczas anulowania żądania',
   com_error_unexpected_abort: 'Nieoczekiwana odpowiedź serwera; status: {0}',
+  com_ui_search_view_placeholder: 'Otwórz rozmowę lub rozpocznij nowy czat, aby wysłać wiadomość.',
 
   // Endpoint picker and key dialog
   com_endpoint_menu: 'Endpointy',

@@ -100,7 +100,6 @@ export const ptBR = {
   com_ui_how_can_i_help: 'Como posso ajudar você hoje?',
   com_ui_message_placeholder: 'Mensagem para {0}',
   com_ui_send_message: 'Enviar mensagem',
-  com_ui_chat_coming_soon: 'O chat chega em uma versão futura do {0}. Por enquanto, este campo está desativado.',
   com_ui_footer_tagline: 'Todas as conversas com IA em um só lugar. Pague por uso, não por mês',
   com_ui_privacy_policy: 'Política de privacidade',
   com_ui_terms_of_service: 'Termos de serviço',
@@ -227,6 +226,7 @@ export const ptBR = {
   com_error_connecting: 'Erro ao conectar ao servidor',
   com_error_cancelling: 'Erro ao cancelar a solicitação',
   com_error_unexpected_abort: 'Resposta inesperada do servidor; status: {0}',
+  com_ui_search_view_placeholder: 'Abra uma conversa ou comece um novo chat para enviar uma mensagem.',
 
   // Endpoint picker and key dialog
   com_endpoint_menu: 'Endpoints',

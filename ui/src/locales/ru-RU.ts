@@ -98,7 +98,6 @@ export const ruRU = {
   com_ui_how_can_i_help: 'Чем я могу помочь сегодня?',
   com_ui_message_placeholder: 'Сообщение для {0}',
   com_ui_send_message: 'Отправить сообщение',
-  com_ui_chat_coming_soon: 'Чат появится в одной из следующих версий {0}. Пока это поле отключено.',
   com_ui_footer_tagline: 'Все беседы с ИИ в одном месте. Оплата за запрос, а не за месяц',
   com_ui_privacy_policy: 'Политика конфиденциальности',
   com_ui_terms_of_service: 'Условия использования',
@@ -225,6 +224,7 @@ export const ruRU = {
   com_error_connecting: 'Ошибка подключения к серверу',
   com_error_cancelling: 'Ошибка при отмене запроса',
   com_error_unexpected_abort: 'Неожиданный ответ сервера; статус: {0}',
+  com_ui_search_view_placeholder: 'Чтобы отправить сообщение, откройте беседу или начните новый чат.',
 
   // Endpoint picker and key dialog
   com_endpoint_menu: 'Эндпоинты',

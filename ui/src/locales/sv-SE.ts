@@ -98,7 +98,6 @@ export const svSE = {
   com_ui_how_can_i_help: 'Hur kan jag hjälpa dig i dag?',
   com_ui_message_placeholder: 'Meddelande till {0}',
   com_ui_send_message: 'Skicka meddelande',
-  com_ui_chat_coming_soon: 'Chatten kommer i en senare version av {0}. Inmatningsfältet är avstängt tills vidare.',
   com_ui_footer_tagline: 'Alla AI-konversationer på ett ställe. Betala per anrop, inte per månad',
   com_ui_privacy_policy: 'Integritetspolicy',
   com_ui_terms_of_service: 'Användarvillkor',
@@ -225,6 +224,7 @@ export const svSE = {
   com_error_connecting: 'Fel vid anslutning till servern',
   com_error_cancelling: 'Fel när begäran skulle avbrytas',
   com_error_unexpected_abort: 'Oväntat svar från servern; status: {0}',
+  com_ui_search_view_placeholder: 'Öppna en konversation eller starta en ny chatt för att skicka ett meddelande.',
 
   // Endpoint picker and key dialog
   com_endpoint_menu: 'Endpoints',

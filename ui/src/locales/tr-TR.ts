@@ -99,7 +99,6 @@ export const trTR = {
   com_ui_how_can_i_help: 'Bugün size nasıl yardımcı olabilirim?',
   com_ui_message_placeholder: '{0} adlı asistana mesaj',
   com_ui_send_message: 'Mesaj gönder',
-  com_ui_chat_coming_soon: 'Sohbet, {0} uygulamasının sonraki bir sürümünde gelecek. Bu alan şimdilik devre dışı.',
   com_ui_footer_tagline: 'Tüm yapay zekâ sohbetleri tek bir yerde. Aylık değil, kullanım başına ödeyin',
   com_ui_privacy_policy: 'Gizlilik politikası',
   com_ui_terms_of_service: 'Hizmet şartları',
@@ -226,6 +225,7 @@ export const trTR = {
   com_error_connecting: 'Sunucuya bağlanırken hata oluştu',
   com_error_cancelling: 'İstek iptal edilirken hata oluştu',
   com_error_unexpected_abort: 'Sunucudan beklenmeyen yanıt; durum: {0}',
+  com_ui_search_view_placeholder: 'Mesaj göndermek için bir sohbet açın veya yeni bir sohbet başlatın.',
 
   // Endpoint picker and key dialog
   com_endpoint_menu: 'Uç noktalar',

@@ -97,7 +97,6 @@ export const viVN = {
   com_ui_how_can_i_help: 'Hôm nay tôi có thể giúp gì cho bạn?',
   com_ui_message_placeholder: 'Nhắn tin cho {0}',
   com_ui_send_message: 'Gửi tin nhắn',
-  com_ui_chat_coming_soon: 'Tính năng trò chuyện sẽ có trong phiên bản sau của {0}. Hiện ô nhập này đang bị tắt.',
   com_ui_footer_tagline: 'Mọi cuộc trò chuyện với AI ở cùng một nơi. Trả tiền theo lượt gọi, không theo tháng',
   com_ui_privacy_policy: 'Chính sách quyền riêng tư',
   com_ui_terms_of_service: 'Điều khoản dịch vụ',
@@ -224,6 +223,7 @@ export const viVN = {
   com_error_connecting: 'Lỗi kết nối đến máy chủ',
   com_error_cancelling: 'Lỗi khi hủy yêu cầu',
   com_error_unexpected_abort: 'Phản hồi bất ngờ từ máy chủ; trạng thái: {0}',
+  com_ui_search_view_placeholder: 'Hãy mở một cuộc trò chuyện hoặc bắt đầu cuộc trò chuyện mới để gửi tin nhắn.',
 
   // Endpoint picker and key dialog
   com_endpoint_menu: 'Các endpoint',

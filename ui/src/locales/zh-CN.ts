@@ -94,7 +94,6 @@ export const zhCN = {
   com_ui_how_can_i_help: '今天有什么可以帮您？',
   com_ui_message_placeholder: '给 {0} 发消息',
   com_ui_send_message: '发送消息',
-  com_ui_chat_coming_soon: '聊天功能将在 {0} 的后续版本中推出。此输入框暂时不可用。',
   com_ui_footer_tagline: '所有 AI 对话，尽在一处。按次付费，而非按月订阅',
   com_ui_privacy_policy: '隐私政策',
   com_ui_terms_of_service: '服务条款',
@@ -219,6 +218,7 @@ export const zhCN = {
   com_error_connecting: '连接服务器时出错',
   com_error_cancelling: '取消请求时出错',
   com_error_unexpected_abort: '服务器返回了意外的响应；状态：{0}',
+  com_ui_search_view_placeholder: '打开一个对话或开始新对话即可发送消息。',
 
   // Endpoint picker and key dialog
   com_endpoint_menu: '端点',

@@ -94,7 +94,6 @@ export const zhTC = {
   com_ui_how_can_i_help: '今天有什麼可以幫您的嗎？',
   com_ui_message_placeholder: '傳訊息給 {0}',
   com_ui_send_message: '傳送訊息',
-  com_ui_chat_coming_soon: '聊天功能將在 {0} 的後續版本推出。此輸入框目前無法使用。',
   com_ui_footer_tagline: '所有 AI 對話，集中一處。按次計費，而非按月訂閱',
   com_ui_privacy_policy: '隱私權政策',
   com_ui_terms_of_service: '服務條款',
@@ -219,6 +218,7 @@ export const zhTC = {
   com_error_connecting: '連線至伺服器時發生錯誤',
   com_error_cancelling: '取消請求時發生錯誤',
   com_error_unexpected_abort: '伺服器傳回非預期的回應；狀態：{0}',
+  com_ui_search_view_placeholder: '開啟一段對話或開始新對話即可傳送訊息。',
 
   // Endpoint picker and key dialog
   com_endpoint_menu: '端點',
