@@ -103,7 +103,7 @@ export function EndpointMenu({ className }: EndpointMenuProps) {
                       menu.close();
                       setKeyDialogFor(name);
                     }}
-                    className="mr-1 rounded-md p-1.5 text-neutral-500 hover:bg-neutral-200 hover:text-neutral-900 focus-visible:bg-neutral-200 dark:text-neutral-400 dark:hover:bg-neutral-600 dark:hover:text-white"
+                    className="me-1 rounded-md p-1.5 text-neutral-500 hover:bg-neutral-200 hover:text-neutral-900 focus-visible:bg-neutral-200 dark:text-neutral-400 dark:hover:bg-neutral-600 dark:hover:text-white"
                   >
                     <KeyIcon />
                   </button>

@@ -54,7 +54,7 @@ export function SliderControl({ definition, value, onChange }: { definition: Sli
           onChange={(event) => setDraft(event.target.value)}
           onBlur={(event) => commit(event.target.value)}
           onKeyDown={(event) => event.key === 'Enter' && commit(event.currentTarget.value)}
-          className="w-20 rounded-md border border-transparent bg-neutral-100 px-2 py-0.5 text-right text-sm tabular-nums hover:border-neutral-300 dark:bg-neutral-900 dark:hover:border-neutral-600"
+          className="w-20 rounded-md border border-transparent bg-neutral-100 px-2 py-0.5 text-end text-sm tabular-nums hover:border-neutral-300 dark:bg-neutral-900 dark:hover:border-neutral-600"
         />
       </div>
       <input
