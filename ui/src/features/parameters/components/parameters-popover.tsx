@@ -60,7 +60,8 @@ export function ParametersPopover({ className }: ParametersPopoverProps) {
   };
 
   return (
-    <div className={classNames('relative', className)}>
+    // Positioned only from 640 px: on phones the panel hangs from the header bar and spans its width.
+    <div className={classNames('sm:relative', className)}>
       <button
         ref={triggerRef}
         type="button"
@@ -89,7 +90,7 @@ export function ParametersPopover({ className }: ParametersPopoverProps) {
             event.stopPropagation();
             close();
           }}
-          className="fixed inset-x-2 top-14 z-50 flex max-h-[calc(100dvh-5rem)] flex-col rounded-2xl border border-neutral-200 bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:start-0 sm:mt-1 sm:w-[26rem] dark:border-neutral-700 dark:bg-neutral-800"
+          className="absolute inset-x-2 top-full z-50 mt-1 flex max-h-[calc(100dvh-8rem)] flex-col rounded-2xl border border-neutral-200 bg-white shadow-xl sm:inset-x-auto sm:start-0 sm:max-h-[calc(100dvh-5rem)] sm:w-[26rem] dark:border-neutral-700 dark:bg-neutral-800"
         >
           <div className="flex items-center justify-between border-b border-neutral-200 px-4 py-3 dark:border-neutral-700">
             <h2 id={titleId} className="text-sm font-semibold">
