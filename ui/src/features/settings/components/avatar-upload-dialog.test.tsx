@@ -8,9 +8,9 @@ const signedIn = { 'POST /api/auth/refresh': () => json(200, { token: 'tok', use
 async function openAvatarDialog(handlers: Handlers = {}) {
   const fetch = mockFetch({ ...signedIn, ...handlers });
   const app = renderApp('/c/new');
-  await app.user.click(await screen.findByRole('button', { name: /User menu/ }));
+  await app.user.click(await screen.findByRole('button', { name: /User menu/ }, { timeout: 5000 }));
   await app.user.click(screen.getByRole('menuitem', { name: 'Settings' }));
-  const settings = await screen.findByRole('dialog', { name: 'Settings' });
+  const settings = await screen.findByRole('dialog', { name: 'Settings' }, { timeout: 5000 });
   await app.user.click(within(settings).getByRole('tab', { name: 'Account' }));
   await app.user.click(within(settings).getByRole('button', { name: 'Change picture' }));
   const dialog = screen.getByRole('dialog', { name: 'Upload a profile picture' });

@@ -8,9 +8,9 @@ const signedIn = { 'POST /api/auth/refresh': () => json(200, { token: 'tok', use
 async function openSettings(handlers: Handlers = {}, path = '/c/new') {
   const fetch = mockFetch({ ...signedIn, ...handlers });
   const app = renderApp(path);
-  await app.user.click(await screen.findByRole('button', { name: /User menu/ }));
+  await app.user.click(await screen.findByRole('button', { name: /User menu/ }, { timeout: 5000 }));
   await app.user.click(screen.getByRole('menuitem', { name: 'Settings' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+  const dialog = await screen.findByRole('dialog', { name: 'Settings' }, { timeout: 5000 });
   return { ...app, ...fetch, dialog };
 }
 

@@ -21,7 +21,7 @@ describe('mobile header', () => {
     phone();
     mockFetch(signedIn);
     renderApp('/c/new');
-    expect(await screen.findByRole('heading', { level: 1, name: 'New Chat' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'New Chat' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it("shows the open conversation's title", async () => {
@@ -32,6 +32,6 @@ describe('mobile header', () => {
       'GET /api/messages/abc': () => json(200, []),
     });
     renderApp('/c/abc');
-    expect(await screen.findByText('Trip to Lisbon', { selector: 'header h1' })).toBeInTheDocument();
+    expect(await screen.findByText('Trip to Lisbon', { selector: 'header h1' }, { timeout: 5000 })).toBeInTheDocument();
   });
 });

@@ -8,7 +8,7 @@ const signedIn = { 'POST /api/auth/refresh': () => json(200, { token: 'tok', use
 async function openMenu(handlers = {}) {
   const { callsTo } = mockFetch({ ...signedIn, ...handlers });
   const app = renderApp('/c/new');
-  await app.user.click(await screen.findByRole('button', { name: /User menu: Ada Lovelace/ }));
+  await app.user.click(await screen.findByRole('button', { name: /User menu: Ada Lovelace/ }, { timeout: 5000 }));
   return { ...app, callsTo, menu: screen.getByRole('menu') };
 }
 
@@ -70,7 +70,7 @@ describe('user menu', () => {
   it('opens the settings dialog; closing it returns the focus to the menu button', async () => {
     const { menu, user } = await openMenu();
     await user.click(within(menu).getByRole('menuitem', { name: 'Settings' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' }, { timeout: 5000 });
     expect(within(dialog).getByRole('tab', { name: 'General' })).toHaveFocus();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
