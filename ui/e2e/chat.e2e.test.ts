@@ -197,6 +197,8 @@ describe('a long conversation', () => {
     expect(await log().locator('article').count()).toBeLessThan(60);
 
     const scroller = page.getByTestId('message-scroller');
+    await scroller.hover();
+    await page.mouse.wheel(0, -2000);
     for (let attempt = 0; attempt < 20 && !(await log().getByText('Seed question 0', { exact: true }).isVisible()); attempt += 1) {
       await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
       await page.waitForTimeout(100);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { chain, message } from '../../../test/chat-fixtures.js';
 import { mockChatServer } from '../../../test/chat-server.js';
@@ -49,6 +49,8 @@ describe('chat screen', () => {
     expect(rows()).toBeLessThan(40);
 
     const started = performance.now();
+    // A user scroll (wheel first): the list stops holding on to the newest message.
+    fireEvent.wheel(screen.getByTestId('message-scroller'));
     screen.getByTestId('message-scroller').scrollTo({ top: 0 });
     await waitFor(() => expect(screen.getByText('Message number 0')).toBeInTheDocument());
     expect(screen.queryByText('Message number 1999')).not.toBeInTheDocument();

@@ -9,6 +9,7 @@ import { ScrollToBottomButton } from './scroll-to-bottom-button.js';
 const SCROLL_BUTTON_THRESHOLD = 0.15;
 const SCROLL_CHECK_DEBOUNCE_MS = 100;
 const SCROLL_CHECK_AFTER_MOUNT_MS = 650;
+const PIN_AFTER_OPEN_MS = 2000;
 
 export interface MessageListHandle {
   scrollToEnd(behavior?: 'auto' | 'smooth'): void;
@@ -43,6 +44,13 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   }, []);
   useEffect(() => () => clearTimeout(checkTimer.current), []);
 
+  // Just after opening, rows are measured for the first time and the end moves: keep going there
+  // until the measurements settle, unless the user scrolls first.
+  const pinnedUntil = useRef(0);
+  const release = () => {
+    pinnedUntil.current = 0;
+  };
+
   const virtualizer = useVirtualizer({
     count: branch.length,
     getScrollElement: () => scroller.current,
@@ -56,7 +64,10 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     anchorTo: autoScroll ? 'end' : 'start',
     followOnAppend: autoScroll,
     scrollEndThreshold: 24,
-    onChange: checkScroll,
+    onChange: (instance) => {
+      checkScroll();
+      if (Date.now() < pinnedUntil.current && !instance.isAtEnd(2)) instance.scrollToEnd();
+    },
   });
 
   useImperativeHandle(ref, () => ({ scrollToEnd: (behavior = 'auto') => virtualizer.scrollToEnd({ behavior }) }), [virtualizer]);
@@ -66,7 +77,10 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   useLayoutEffect(() => {
     if (branch.length === 0 || opened.current === conversationId) return;
     opened.current = conversationId;
-    if (autoScroll) virtualizer.scrollToEnd();
+    if (autoScroll) {
+      pinnedUntil.current = Date.now() + PIN_AFTER_OPEN_MS;
+      virtualizer.scrollToEnd();
+    }
     const timer = setTimeout(checkScroll, SCROLL_CHECK_AFTER_MOUNT_MS);
     return () => clearTimeout(timer);
   }, [conversationId, branch.length, autoScroll, virtualizer, checkScroll]);
@@ -76,17 +90,25 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
 
   return (
     <div className="relative min-h-0 flex-1">
-      <div ref={scroller} onScroll={checkScroll} className="h-full overflow-y-auto overscroll-contain [overflow-anchor:none]" data-testid="message-scroller">
-        <div
-          role="log"
-          // Rows mount and unmount as the list scrolls; announcing them would be noise. The
-          // streaming reply is announced through the LiveAnnouncer instead.
-          aria-live="off"
-          aria-label={localize('com_ui_chat_messages')}
-          aria-busy={isSubmitting}
-          className="relative w-full"
-          style={{ height: virtualizer.getTotalSize() }}
-        >
+      <div
+        ref={scroller}
+        onScroll={checkScroll}
+        onWheel={release}
+        onTouchStart={release}
+        onKeyDown={release}
+        onPointerDown={release}
+        // Focusable, so the keyboard scrolls through rows that are not rendered yet (Tab cannot reach them).
+        tabIndex={0}
+        role="log"
+        // Rows mount and unmount as the list scrolls; announcing them would be noise. The streaming
+        // reply is announced through the LiveAnnouncer instead.
+        aria-live="off"
+        aria-label={localize('com_ui_chat_messages')}
+        aria-busy={isSubmitting}
+        className="h-full overflow-y-auto overscroll-contain [overflow-anchor:none] focus-visible:outline-offset-[-2px]"
+        data-testid="message-scroller"
+      >
+        <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
           <div className="absolute top-0 left-0 w-full" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
             {items.map((item) => {
               const entry = branch[item.index];
