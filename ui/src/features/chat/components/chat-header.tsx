@@ -11,7 +11,7 @@ export function ChatHeader({ children }: { children?: ReactNode }) {
   return (
     <header
       aria-label={localize('com_ui_chat_settings')}
-      className="chat-header relative z-[5] flex h-14 shrink-0 items-center gap-1 bg-white/95 px-2 backdrop-blur transition-[padding] md:px-3 dark:bg-surface-dark/95"
+      className="chat-header relative z-[5] flex h-12 shrink-0 md:h-14 items-center gap-1 bg-white/95 px-2 backdrop-blur transition-[padding] md:px-3 dark:bg-surface-dark/95"
     >
       {children}
     </header>
