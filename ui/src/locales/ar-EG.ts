@@ -187,14 +187,12 @@ export const arEG = {
   com_ui_regenerate: 'إعادة التوليد',
   com_ui_continue: 'متابعة',
   com_ui_save_submit: 'حفظ وإرسال',
-  com_ui_message_update_failed: 'تعذّر حفظ الرسالة.',
   com_ui_previous_sibling: 'النسخة السابقة',
   com_ui_next_sibling: 'النسخة التالية',
   com_ui_sibling_position: '{0} / {1}',
   com_ui_sibling_position_label: 'النسخة {0} من {1}',
   com_ui_scroll_to_bottom: 'التمرير إلى أحدث رسالة',
   com_ui_message_actions: 'إجراءات الرسالة',
-  com_ui_generating: 'جارٍ توليد الرد…',
   com_ui_reply_done: 'اكتمل الرد.',
   com_ui_error_badge: 'خطأ',
   com_ui_unfinished_message:
@@ -221,7 +219,6 @@ export const arEG = {
   com_error_fallback: 'حدث خطأ ما. إليك رسالة الخطأ التي تلقيناها: {0}',
   com_error_connecting: 'خطأ في الاتصال بالخادم',
   com_error_cancelling: 'خطأ أثناء إلغاء الطلب',
-  com_error_unexpected_abort: 'رد غير متوقع من الخادم؛ الحالة: {0}',
   com_ui_search_view_placeholder: 'افتح محادثة أو ابدأ محادثة جديدة لإرسال رسالة.',
 
   // Endpoint picker and key dialog

@@ -194,14 +194,12 @@ export const deDE = {
   com_ui_regenerate: 'Neu generieren',
   com_ui_continue: 'Fortsetzen',
   com_ui_save_submit: 'Speichern & senden',
-  com_ui_message_update_failed: 'Die Nachricht konnte nicht gespeichert werden.',
   com_ui_previous_sibling: 'Vorherige Version',
   com_ui_next_sibling: 'Nächste Version',
   com_ui_sibling_position: '{0} / {1}',
   com_ui_sibling_position_label: 'Version {0} von {1}',
   com_ui_scroll_to_bottom: 'Zur neuesten Nachricht scrollen',
   com_ui_message_actions: 'Nachrichtenaktionen',
-  com_ui_generating: 'Antwort wird generiert…',
   com_ui_reply_done: 'Antwort vollständig.',
   com_ui_error_badge: 'Fehler',
   com_ui_unfinished_message:
@@ -229,7 +227,6 @@ export const deDE = {
   com_error_fallback: 'Etwas ist schiefgelaufen. Das ist die genaue Fehlermeldung: {0}',
   com_error_connecting: 'Fehler bei der Verbindung zum Server',
   com_error_cancelling: 'Fehler beim Abbrechen der Anfrage',
-  com_error_unexpected_abort: 'Unerwartete Antwort des Servers; Status: {0}',
   com_ui_search_view_placeholder:
     'Öffnen Sie eine Unterhaltung oder beginnen Sie einen neuen Chat, um eine Nachricht zu senden.',
 

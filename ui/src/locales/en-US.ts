@@ -188,14 +188,12 @@ export const enUS = {
   com_ui_regenerate: 'Regenerate',
   com_ui_continue: 'Continue',
   com_ui_save_submit: 'Save & Submit',
-  com_ui_message_update_failed: 'The message could not be saved.',
   com_ui_previous_sibling: 'Previous version',
   com_ui_next_sibling: 'Next version',
   com_ui_sibling_position: '{0} / {1}',
   com_ui_sibling_position_label: 'Version {0} of {1}',
   com_ui_scroll_to_bottom: 'Scroll to the latest message',
   com_ui_message_actions: 'Message actions',
-  com_ui_generating: 'Generating a reply…',
   com_ui_reply_done: 'Reply complete.',
   com_ui_error_badge: 'Error',
   com_ui_unfinished_message:
@@ -222,7 +220,6 @@ export const enUS = {
   com_error_fallback: "Something went wrong. Here's the specific error message we encountered: {0}",
   com_error_connecting: 'Error connecting to server',
   com_error_cancelling: 'Error cancelling request',
-  com_error_unexpected_abort: 'Unexpected response from server; Status: {0}',
   com_ui_search_view_placeholder: 'Open a conversation or start a new chat to send a message.',
 
   // Endpoint picker and key dialog (features/endpoints)

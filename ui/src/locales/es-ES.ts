@@ -195,14 +195,12 @@ export const esES = {
   com_ui_regenerate: 'Regenerar',
   com_ui_continue: 'Continuar',
   com_ui_save_submit: 'Guardar y enviar',
-  com_ui_message_update_failed: 'No se ha podido guardar el mensaje.',
   com_ui_previous_sibling: 'Versión anterior',
   com_ui_next_sibling: 'Versión siguiente',
   com_ui_sibling_position: '{0} / {1}',
   com_ui_sibling_position_label: 'Versión {0} de {1}',
   com_ui_scroll_to_bottom: 'Ir al último mensaje',
   com_ui_message_actions: 'Acciones del mensaje',
-  com_ui_generating: 'Generando una respuesta…',
   com_ui_reply_done: 'Respuesta completa.',
   com_ui_error_badge: 'Error',
   com_ui_unfinished_message:
@@ -230,7 +228,6 @@ export const esES = {
   com_error_fallback: 'Algo ha salido mal. Este es el mensaje de error concreto: {0}',
   com_error_connecting: 'Error al conectar con el servidor',
   com_error_cancelling: 'Error al cancelar la solicitud',
-  com_error_unexpected_abort: 'Respuesta inesperada del servidor; estado: {0}',
   com_ui_search_view_placeholder: 'Abre una conversación o empieza un chat nuevo para enviar un mensaje.',
 
   // Endpoint picker and key dialog

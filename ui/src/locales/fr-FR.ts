@@ -196,14 +196,12 @@ export const frFR = {
   com_ui_regenerate: 'Régénérer',
   com_ui_continue: 'Continuer',
   com_ui_save_submit: 'Enregistrer et envoyer',
-  com_ui_message_update_failed: 'Le message n’a pas pu être enregistré.',
   com_ui_previous_sibling: 'Version précédente',
   com_ui_next_sibling: 'Version suivante',
   com_ui_sibling_position: '{0} / {1}',
   com_ui_sibling_position_label: 'Version {0} sur {1}',
   com_ui_scroll_to_bottom: 'Aller au dernier message',
   com_ui_message_actions: 'Actions sur le message',
-  com_ui_generating: 'Génération de la réponse…',
   com_ui_reply_done: 'Réponse terminée.',
   com_ui_error_badge: 'Erreur',
   com_ui_unfinished_message:
@@ -230,7 +228,6 @@ export const frFR = {
   com_error_fallback: 'Une erreur est survenue. Voici le message d’erreur exact : {0}',
   com_error_connecting: 'Erreur de connexion au serveur',
   com_error_cancelling: 'Erreur lors de l’annulation de la requête',
-  com_error_unexpected_abort: 'Réponse inattendue du serveur ; statut : {0}',
   com_ui_search_view_placeholder:
     'Ouvrez une conversation ou commencez une nouvelle discussion pour envoyer un message.',
 

@@ -187,14 +187,12 @@ export const heHE = {
   com_ui_regenerate: 'יצירה מחדש',
   com_ui_continue: 'המשך',
   com_ui_save_submit: 'שמירה ושליחה',
-  com_ui_message_update_failed: 'לא ניתן לשמור את ההודעה.',
   com_ui_previous_sibling: 'הגרסה הקודמת',
   com_ui_next_sibling: 'הגרסה הבאה',
   com_ui_sibling_position: '{0} / {1}',
   com_ui_sibling_position_label: 'גרסה {0} מתוך {1}',
   com_ui_scroll_to_bottom: 'גלילה להודעה האחרונה',
   com_ui_message_actions: 'פעולות על ההודעה',
-  com_ui_generating: 'התשובה נוצרת…',
   com_ui_reply_done: 'התשובה הושלמה.',
   com_ui_error_badge: 'שגיאה',
   com_ui_unfinished_message:
@@ -221,7 +219,6 @@ export const heHE = {
   com_error_fallback: 'משהו השתבש. זו הודעת השגיאה שהתקבלה: {0}',
   com_error_connecting: 'שגיאה בהתחברות לשרת',
   com_error_cancelling: 'שגיאה בביטול הבקשה',
-  com_error_unexpected_abort: 'תגובה לא צפויה מהשרת; סטטוס: {0}',
   com_ui_search_view_placeholder: 'כדי לשלוח הודעה, יש לפתוח שיחה או להתחיל צ׳אט חדש.',
 
   // Endpoint picker and key dialog

@@ -189,14 +189,12 @@ export const idID = {
   com_ui_regenerate: 'Buat ulang',
   com_ui_continue: 'Lanjutkan',
   com_ui_save_submit: 'Simpan & kirim',
-  com_ui_message_update_failed: 'Pesan tidak dapat disimpan.',
   com_ui_previous_sibling: 'Versi sebelumnya',
   com_ui_next_sibling: 'Versi berikutnya',
   com_ui_sibling_position: '{0} / {1}',
   com_ui_sibling_position_label: 'Versi {0} dari {1}',
   com_ui_scroll_to_bottom: 'Gulir ke pesan terbaru',
   com_ui_message_actions: 'Tindakan pesan',
-  com_ui_generating: 'Sedang membuat balasan…',
   com_ui_reply_done: 'Balasan selesai.',
   com_ui_error_badge: 'Kesalahan',
   com_ui_unfinished_message:
@@ -223,7 +221,6 @@ export const idID = {
   com_error_fallback: 'Terjadi kesalahan. Berikut pesan kesalahan yang kami terima: {0}',
   com_error_connecting: 'Kesalahan saat menghubungkan ke server',
   com_error_cancelling: 'Kesalahan saat membatalkan permintaan',
-  com_error_unexpected_abort: 'Respons tak terduga dari server; status: {0}',
   com_ui_search_view_placeholder: 'Buka percakapan atau mulai obrolan baru untuk mengirim pesan.',
 
   // Endpoint picker and key dialog

@@ -190,14 +190,12 @@ export const itIT = {
   com_ui_regenerate: 'Rigenera',
   com_ui_continue: 'Continua',
   com_ui_save_submit: 'Salva e invia',
-  com_ui_message_update_failed: 'Impossibile salvare il messaggio.',
   com_ui_previous_sibling: 'Versione precedente',
   com_ui_next_sibling: 'Versione successiva',
   com_ui_sibling_position: '{0} / {1}',
   com_ui_sibling_position_label: 'Versione {0} di {1}',
   com_ui_scroll_to_bottom: 'Vai all’ultimo messaggio',
   com_ui_message_actions: 'Azioni sul messaggio',
-  com_ui_generating: 'Generazione della risposta…',
   com_ui_reply_done: 'Risposta completata.',
   com_ui_error_badge: 'Errore',
   com_ui_unfinished_message:
@@ -224,7 +222,6 @@ export const itIT = {
   com_error_fallback: 'Qualcosa è andato storto. Ecco il messaggio di errore specifico: {0}',
   com_error_connecting: 'Errore di connessione al server',
   com_error_cancelling: 'Errore durante l’annullamento della richiesta',
-  com_error_unexpected_abort: 'Risposta inattesa dal server; stato: {0}',
   com_ui_search_view_placeholder: 'Apri una conversazione o inizia una nuova chat per inviare un messaggio.',
 
   // Endpoint picker and key dialog

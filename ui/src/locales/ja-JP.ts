@@ -186,14 +186,12 @@ export const jaJP = {
   com_ui_regenerate: '再生成',
   com_ui_continue: '続ける',
   com_ui_save_submit: '保存して送信',
-  com_ui_message_update_failed: 'メッセージを保存できませんでした。',
   com_ui_previous_sibling: '前のバージョン',
   com_ui_next_sibling: '次のバージョン',
   com_ui_sibling_position: '{0} / {1}',
   com_ui_sibling_position_label: 'バージョン {0}／{1}',
   com_ui_scroll_to_bottom: '最新のメッセージまでスクロール',
   com_ui_message_actions: 'メッセージの操作',
-  com_ui_generating: '返信を生成しています…',
   com_ui_reply_done: '返信が完了しました。',
   com_ui_error_badge: 'エラー',
   com_ui_unfinished_message:
@@ -220,7 +218,6 @@ export const jaJP = {
   com_error_fallback: '問題が発生しました。エラーメッセージの内容は次のとおりです：{0}',
   com_error_connecting: 'サーバーへの接続中にエラーが発生しました',
   com_error_cancelling: 'リクエストのキャンセル中にエラーが発生しました',
-  com_error_unexpected_abort: 'サーバーから予期しない応答がありました。ステータス：{0}',
   com_ui_search_view_placeholder: 'メッセージを送信するには、会話を開くか新しいチャットを始めてください。',
 
   // Endpoint picker and key dialog

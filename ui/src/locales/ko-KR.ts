@@ -186,14 +186,12 @@ export const koKR = {
   com_ui_regenerate: '다시 생성',
   com_ui_continue: '계속',
   com_ui_save_submit: '저장 후 보내기',
-  com_ui_message_update_failed: '메시지를 저장하지 못했습니다.',
   com_ui_previous_sibling: '이전 버전',
   com_ui_next_sibling: '다음 버전',
   com_ui_sibling_position: '{0} / {1}',
   com_ui_sibling_position_label: '버전 {0} / {1}',
   com_ui_scroll_to_bottom: '최신 메시지로 스크롤',
   com_ui_message_actions: '메시지 작업',
-  com_ui_generating: '답변을 생성하는 중…',
   com_ui_reply_done: '답변이 완료되었습니다.',
   com_ui_error_badge: '오류',
   com_ui_unfinished_message:
@@ -220,7 +218,6 @@ export const koKR = {
   com_error_fallback: '문제가 발생했습니다. 발생한 오류 메시지는 다음과 같습니다: {0}',
   com_error_connecting: '서버에 연결하는 중 오류가 발생했습니다',
   com_error_cancelling: '요청을 취소하는 중 오류가 발생했습니다',
-  com_error_unexpected_abort: '서버에서 예기치 않은 응답을 받았습니다. 상태: {0}',
   com_ui_search_view_placeholder: '메시지를 보내려면 대화를 열거나 새 채팅을 시작하세요.',
 
   // Endpoint picker and key dialog

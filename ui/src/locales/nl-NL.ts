@@ -190,14 +190,12 @@ export const nlNL = {
   com_ui_regenerate: 'Opnieuw genereren',
   com_ui_continue: 'Doorgaan',
   com_ui_save_submit: 'Opslaan en versturen',
-  com_ui_message_update_failed: 'Het bericht kon niet worden opgeslagen.',
   com_ui_previous_sibling: 'Vorige versie',
   com_ui_next_sibling: 'Volgende versie',
   com_ui_sibling_position: '{0} / {1}',
   com_ui_sibling_position_label: 'Versie {0} van {1}',
   com_ui_scroll_to_bottom: 'Naar het nieuwste bericht scrollen',
   com_ui_message_actions: 'Berichtacties',
-  com_ui_generating: 'Antwoord wordt gegenereerd…',
   com_ui_reply_done: 'Antwoord voltooid.',
   com_ui_error_badge: 'Fout',
   com_ui_unfinished_message:
@@ -224,7 +222,6 @@ export const nlNL = {
   com_error_fallback: 'Er ging iets mis. Dit is de precieze foutmelding: {0}',
   com_error_connecting: 'Fout bij het verbinden met de server',
   com_error_cancelling: 'Fout bij het annuleren van het verzoek',
-  com_error_unexpected_abort: 'Onverwacht antwoord van de server; status: {0}',
   com_ui_search_view_placeholder: 'Open een gesprek of begin een nieuwe chat om een bericht te versturen.',
 
   // Endpoint picker and key dialog

@@ -188,14 +188,12 @@ export const plPL = {
   com_ui_regenerate: 'Wygeneruj ponownie',
   com_ui_continue: 'Kontynuuj',
   com_ui_save_submit: 'Zapisz i wyślij',
-  com_ui_message_update_failed: 'Nie udało się zapisać wiadomości.',
   com_ui_previous_sibling: 'Poprzednia wersja',
   com_ui_next_sibling: 'Następna wersja',
   com_ui_sibling_position: '{0} / {1}',
   com_ui_sibling_position_label: 'Wersja {0} z {1}',
   com_ui_scroll_to_bottom: 'Przewiń do najnowszej wiadomości',
   com_ui_message_actions: 'Działania na wiadomości',
-  com_ui_generating: 'Generowanie odpowiedzi…',
   com_ui_reply_done: 'Odpowiedź gotowa.',
   com_ui_error_badge: 'Błąd',
   com_ui_unfinished_message:
@@ -222,7 +220,6 @@ export const plPL = {
   com_error_fallback: 'Coś poszło nie tak. Oto dokładny komunikat błędu: {0}',
   com_error_connecting: 'Błąd połączenia z serwerem',
   com_error_cancelling: 'Błąd podczas anulowania żądania',
-  com_error_unexpected_abort: 'Nieoczekiwana odpowiedź serwera; status: {0}',
   com_ui_search_view_placeholder: 'Otwórz rozmowę lub rozpocznij nowy czat, aby wysłać wiadomość.',
 
   // Endpoint picker and key dialog

@@ -191,14 +191,12 @@ export const ptBR = {
   com_ui_regenerate: 'Gerar novamente',
   com_ui_continue: 'Continuar',
   com_ui_save_submit: 'Salvar e enviar',
-  com_ui_message_update_failed: 'Não foi possível salvar a mensagem.',
   com_ui_previous_sibling: 'Versão anterior',
   com_ui_next_sibling: 'Próxima versão',
   com_ui_sibling_position: '{0} / {1}',
   com_ui_sibling_position_label: 'Versão {0} de {1}',
   com_ui_scroll_to_bottom: 'Ir para a mensagem mais recente',
   com_ui_message_actions: 'Ações da mensagem',
-  com_ui_generating: 'Gerando uma resposta…',
   com_ui_reply_done: 'Resposta concluída.',
   com_ui_error_badge: 'Erro',
   com_ui_unfinished_message:
@@ -225,7 +223,6 @@ export const ptBR = {
   com_error_fallback: 'Algo deu errado. Esta é a mensagem de erro específica que encontramos: {0}',
   com_error_connecting: 'Erro ao conectar ao servidor',
   com_error_cancelling: 'Erro ao cancelar a solicitação',
-  com_error_unexpected_abort: 'Resposta inesperada do servidor; status: {0}',
   com_ui_search_view_placeholder: 'Abra uma conversa ou comece um novo chat para enviar uma mensagem.',
 
   // Endpoint picker and key dialog

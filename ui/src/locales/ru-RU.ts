@@ -189,14 +189,12 @@ export const ruRU = {
   com_ui_regenerate: 'Сгенерировать заново',
   com_ui_continue: 'Продолжить',
   com_ui_save_submit: 'Сохранить и отправить',
-  com_ui_message_update_failed: 'Не удалось сохранить сообщение.',
   com_ui_previous_sibling: 'Предыдущая версия',
   com_ui_next_sibling: 'Следующая версия',
   com_ui_sibling_position: '{0} / {1}',
   com_ui_sibling_position_label: 'Версия {0} из {1}',
   com_ui_scroll_to_bottom: 'Перейти к последнему сообщению',
   com_ui_message_actions: 'Действия с сообщением',
-  com_ui_generating: 'Генерируется ответ…',
   com_ui_reply_done: 'Ответ готов.',
   com_ui_error_badge: 'Ошибка',
   com_ui_unfinished_message:
@@ -223,7 +221,6 @@ export const ruRU = {
   com_error_fallback: 'Что-то пошло не так. Вот текст ошибки: {0}',
   com_error_connecting: 'Ошибка подключения к серверу',
   com_error_cancelling: 'Ошибка при отмене запроса',
-  com_error_unexpected_abort: 'Неожиданный ответ сервера; статус: {0}',
   com_ui_search_view_placeholder: 'Чтобы отправить сообщение, откройте беседу или начните новый чат.',
 
   // Endpoint picker and key dialog

@@ -189,14 +189,12 @@ export const svSE = {
   com_ui_regenerate: 'Generera om',
   com_ui_continue: 'Fortsätt',
   com_ui_save_submit: 'Spara och skicka',
-  com_ui_message_update_failed: 'Meddelandet kunde inte sparas.',
   com_ui_previous_sibling: 'Föregående version',
   com_ui_next_sibling: 'Nästa version',
   com_ui_sibling_position: '{0} / {1}',
   com_ui_sibling_position_label: 'Version {0} av {1}',
   com_ui_scroll_to_bottom: 'Rulla till senaste meddelandet',
   com_ui_message_actions: 'Meddelandeåtgärder',
-  com_ui_generating: 'Genererar ett svar…',
   com_ui_reply_done: 'Svaret är klart.',
   com_ui_error_badge: 'Fel',
   com_ui_unfinished_message:
@@ -223,7 +221,6 @@ export const svSE = {
   com_error_fallback: 'Något gick fel. Här är det exakta felmeddelandet: {0}',
   com_error_connecting: 'Fel vid anslutning till servern',
   com_error_cancelling: 'Fel när begäran skulle avbrytas',
-  com_error_unexpected_abort: 'Oväntat svar från servern; status: {0}',
   com_ui_search_view_placeholder: 'Öppna en konversation eller starta en ny chatt för att skicka ett meddelande.',
 
   // Endpoint picker and key dialog

@@ -190,14 +190,12 @@ export const trTR = {
   com_ui_regenerate: 'Yeniden oluştur',
   com_ui_continue: 'Devam et',
   com_ui_save_submit: 'Kaydet ve gönder',
-  com_ui_message_update_failed: 'Mesaj kaydedilemedi.',
   com_ui_previous_sibling: 'Önceki sürüm',
   com_ui_next_sibling: 'Sonraki sürüm',
   com_ui_sibling_position: '{0} / {1}',
   com_ui_sibling_position_label: 'Sürüm {0} / {1}',
   com_ui_scroll_to_bottom: 'En son mesaja kaydır',
   com_ui_message_actions: 'Mesaj işlemleri',
-  com_ui_generating: 'Yanıt oluşturuluyor…',
   com_ui_reply_done: 'Yanıt tamamlandı.',
   com_ui_error_badge: 'Hata',
   com_ui_unfinished_message:
@@ -224,7 +222,6 @@ export const trTR = {
   com_error_fallback: 'Bir şeyler ters gitti. Aldığımız hata mesajı şu: {0}',
   com_error_connecting: 'Sunucuya bağlanırken hata oluştu',
   com_error_cancelling: 'İstek iptal edilirken hata oluştu',
-  com_error_unexpected_abort: 'Sunucudan beklenmeyen yanıt; durum: {0}',
   com_ui_search_view_placeholder: 'Mesaj göndermek için bir sohbet açın veya yeni bir sohbet başlatın.',
 
   // Endpoint picker and key dialog

@@ -188,14 +188,12 @@ export const viVN = {
   com_ui_regenerate: 'Tạo lại',
   com_ui_continue: 'Tiếp tục',
   com_ui_save_submit: 'Lưu và gửi',
-  com_ui_message_update_failed: 'Không thể lưu tin nhắn.',
   com_ui_previous_sibling: 'Phiên bản trước',
   com_ui_next_sibling: 'Phiên bản sau',
   com_ui_sibling_position: '{0} / {1}',
   com_ui_sibling_position_label: 'Phiên bản {0} trên {1}',
   com_ui_scroll_to_bottom: 'Cuộn đến tin nhắn mới nhất',
   com_ui_message_actions: 'Thao tác với tin nhắn',
-  com_ui_generating: 'Đang tạo câu trả lời…',
   com_ui_reply_done: 'Đã trả lời xong.',
   com_ui_error_badge: 'Lỗi',
   com_ui_unfinished_message:
@@ -222,7 +220,6 @@ export const viVN = {
   com_error_fallback: 'Đã xảy ra lỗi. Đây là thông báo lỗi cụ thể: {0}',
   com_error_connecting: 'Lỗi kết nối đến máy chủ',
   com_error_cancelling: 'Lỗi khi hủy yêu cầu',
-  com_error_unexpected_abort: 'Phản hồi bất ngờ từ máy chủ; trạng thái: {0}',
   com_ui_search_view_placeholder: 'Hãy mở một cuộc trò chuyện hoặc bắt đầu cuộc trò chuyện mới để gửi tin nhắn.',
 
   // Endpoint picker and key dialog

@@ -185,14 +185,12 @@ export const zhCN = {
   com_ui_regenerate: '重新生成',
   com_ui_continue: '继续',
   com_ui_save_submit: '保存并提交',
-  com_ui_message_update_failed: '无法保存该消息。',
   com_ui_previous_sibling: '上一个版本',
   com_ui_next_sibling: '下一个版本',
   com_ui_sibling_position: '{0} / {1}',
   com_ui_sibling_position_label: '第 {0} 个版本，共 {1} 个',
   com_ui_scroll_to_bottom: '滚动到最新消息',
   com_ui_message_actions: '消息操作',
-  com_ui_generating: '正在生成回复…',
   com_ui_reply_done: '回复已完成。',
   com_ui_error_badge: '错误',
   com_ui_unfinished_message: '回复不完整：可能仍在处理中、已被取消或已被审查。请刷新页面或换一个提示词试试。',
@@ -217,7 +215,6 @@ export const zhCN = {
   com_error_fallback: '出错了。以下是我们收到的具体错误信息：{0}',
   com_error_connecting: '连接服务器时出错',
   com_error_cancelling: '取消请求时出错',
-  com_error_unexpected_abort: '服务器返回了意外的响应；状态：{0}',
   com_ui_search_view_placeholder: '打开一个对话或开始新对话即可发送消息。',
 
   // Endpoint picker and key dialog

@@ -185,14 +185,12 @@ export const zhTC = {
   com_ui_regenerate: '重新產生',
   com_ui_continue: '繼續',
   com_ui_save_submit: '儲存並送出',
-  com_ui_message_update_failed: '無法儲存此訊息。',
   com_ui_previous_sibling: '上一個版本',
   com_ui_next_sibling: '下一個版本',
   com_ui_sibling_position: '{0} / {1}',
   com_ui_sibling_position_label: '第 {0} 個版本，共 {1} 個',
   com_ui_scroll_to_bottom: '捲動到最新訊息',
   com_ui_message_actions: '訊息動作',
-  com_ui_generating: '正在產生回覆…',
   com_ui_reply_done: '回覆完成。',
   com_ui_error_badge: '錯誤',
   com_ui_unfinished_message: '回覆不完整：可能仍在處理中、已被取消或遭到審查。請重新整理頁面或換個提示詞試試。',
@@ -217,7 +215,6 @@ export const zhTC = {
   com_error_fallback: '發生錯誤。以下是我們收到的錯誤訊息：{0}',
   com_error_connecting: '連線至伺服器時發生錯誤',
   com_error_cancelling: '取消請求時發生錯誤',
-  com_error_unexpected_abort: '伺服器傳回非預期的回應；狀態：{0}',
   com_ui_search_view_placeholder: '開啟一段對話或開始新對話即可傳送訊息。',
 
   // Endpoint picker and key dialog
