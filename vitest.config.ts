@@ -26,6 +26,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['ui/src/**/*.test.{ts,tsx}'],
           setupFiles: ['ui/src/test/setup.ts'],
+          testTimeout: 20_000,
         },
       },
       {
