@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/button.js';
 import { classNames } from '../../../components/class-names.js';
+import { usePopover } from '../../../components/use-popover.js';
 import { clearedParameters, rememberModel, useChatSetup, type ChatSetup } from '../../../lib/chat-setup/index.js';
 import { endpointKind, useEndpointsQuery } from '../../../lib/endpoints/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
@@ -30,29 +31,9 @@ export function ParametersPopover({ className }: ParametersPopoverProps) {
   const titleId = useId();
   const { setup, update } = useChatSetup();
   const { data: endpointsConfig } = useEndpointsQuery();
-  const [open, setOpen] = useState(false);
+  // The model first: it is what people open the settings for most.
+  const { open, setOpen, triggerRef, panelRef, close } = usePopover('[role="combobox"]');
   const [saving, setSaving] = useState(false);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    // The model first: it is what people open the settings for most.
-    panelRef.current?.querySelector<HTMLElement>('[role="combobox"]')?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Element;
-      // Clicks in the save dialog or on a toast belong to this popover's work.
-      if (panelRef.current?.contains(target) || triggerRef.current?.contains(target) || target.closest?.('[data-dialog-layer], [aria-live]')) return;
-      setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    triggerRef.current?.focus();
-  };
 
   const onChange = (patch: Partial<ChatSetup>) => {
     if (patch.model && setup.endpoint) rememberModel(setup.endpoint, patch.model);

@@ -1,6 +1,7 @@
 import type { PresetDto } from '@protocol';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { classNames } from '../../../components/class-names.js';
+import { usePopover } from '../../../components/use-popover.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { Spinner } from '../../../components/spinner.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
@@ -38,29 +39,10 @@ export function PresetsMenu({ SettingsForm, className }: PresetsMenuProps) {
   const defaultPreset = useDefaultPreset();
   const applyPreset = useApplyPreset();
   const deletePresets = useDeletePresets();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, triggerRef, panelRef, close } = usePopover('[data-preset-select], button');
   const [editing, setEditing] = useState<PresetDto | null>(null);
   const [confirmClear, setConfirmClear] = useState(false);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
   const list = presets.data ?? [];
-
-  useEffect(() => {
-    if (!open) return;
-    panelRef.current?.querySelector<HTMLElement>('[data-preset-select], button')?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Element;
-      if (panelRef.current?.contains(target) || triggerRef.current?.contains(target) || target.closest?.('[data-dialog-layer], [aria-live]')) return;
-      setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    triggerRef.current?.focus();
-  };
 
   const clearAll = () =>
     deletePresets.mutate(
