@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
 /** Outline icons (24px grid, 1.8 stroke), decorative: the control's label carries the meaning. */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+export function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,13 +1,4 @@
-import type { ReactNode } from 'react';
-
-/** The user menu's own outline icons, drawn like components/icons.tsx. */
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="size-5">
-      {children}
-    </svg>
-  );
-}
+import { Icon } from '../../../components/icons.js';
 
 export const FilesIcon = () => (
   <Icon>

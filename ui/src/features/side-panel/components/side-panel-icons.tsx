@@ -1,22 +1,4 @@
-import type { ReactNode } from 'react';
-
-/** Outline icons of the side panel, drawn like components/icons.tsx (24px grid, 1.8 stroke). */
-function Icon({ children, className = 'size-5' }: { children: ReactNode; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={className}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon } from '../../../components/icons.js';
 
 export const PaperclipIcon = () => (
   <Icon>
