@@ -35,6 +35,23 @@ for (const [id, count] of selfSamples) {
   byPlace.set(place, (byPlace.get(place) ?? 0) + count);
 }
 
+// Inclusive time: every function on a sample's stack gets the sample once, recursion or not.
+const parentOf = new Map();
+for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+const label = (node) => `${node.callFrame.functionName || '(anonymous)'} ${where(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`;
+const inclusive = new Map();
+for (const [id, count] of selfSamples) {
+  const seen = new Set();
+  for (let current = id; current !== undefined; current = parentOf.get(current)) {
+    const node = byId.get(current);
+    if (!node.callFrame.url) continue;
+    const name = label(node);
+    if (seen.has(name)) continue;
+    seen.add(name);
+    inclusive.set(name, (inclusive.get(name) ?? 0) + count);
+  }
+}
+
 const print = (title, map) => {
   console.log(`\n${title}`);
   for (const [name, count] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) {
@@ -44,3 +61,4 @@ const print = (title, map) => {
 console.log(`${file}: ${total} samples, ${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s`);
 print('self time by package or file', byPlace);
 print('self time by function', byFunction);
+print('total time (self + callees) by function', inclusive);
