@@ -4,8 +4,8 @@ import { Command, Option } from 'commander';
 import { envSchema } from '../../config/index.js';
 import type { PluginLogger } from '../../core/plugin-api/index.js';
 import { createSearchIndex } from '../../core/search/create-search-index.js';
-import { copyToMongo, type StepReport } from '../../core/store/mongo/copy/index.js';
-import { createMongoStore, type MongoStore } from '../../core/store/mongo/index.js';
+import type { StepReport } from '../../core/store/mongo/copy/index.js';
+import type { MongoStore } from '../../core/store/mongo/index.js';
 import { createSqliteStore } from '../../core/store/sqlite/index.js';
 import { CliError } from './shared/cli-error.js';
 import { createProgressPrinter } from './shared/progress-bar.js';
@@ -48,6 +48,7 @@ async function migrate(options: MigrateOptions): Promise<void> {
     console.log(`Copying ${filename} into ${withoutPassword(options.to)} (database ${target.database.databaseName})`);
     const started = Date.now();
     const printer = createProgressPrinter();
+    const { copyToMongo } = await import('../../core/store/mongo/copy/index.js');
     const reports = await copyToMongo({
       source,
       target,
@@ -66,6 +67,8 @@ async function migrate(options: MigrateOptions): Promise<void> {
 }
 
 async function openTarget(uri: string): Promise<MongoStore> {
+  // The MongoDB driver loads when this command runs, not with every chatbox command (serve included).
+  const { createMongoStore } = await import('../../core/store/mongo/index.js');
   try {
     return await createMongoStore({ uri });
   } catch (error) {

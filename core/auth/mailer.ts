@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { ServerEnv } from '../../config/env.js';
 
 export interface Mailer {
@@ -8,7 +8,7 @@ export interface Mailer {
 /** SMTP is on when EMAIL_SERVICE or EMAIL_HOST is set; null otherwise. */
 export function createMailer(env: ServerEnv): Mailer | null {
   if (!env.EMAIL_SERVICE && !env.EMAIL_HOST) return null;
-  const transport = nodemailer.createTransport({
+  const options = {
     ...(env.EMAIL_SERVICE ? { service: env.EMAIL_SERVICE } : { host: env.EMAIL_HOST, port: env.EMAIL_PORT }),
     secure: env.EMAIL_ENCRYPTION === 'tls',
     requireTLS: env.EMAIL_ENCRYPTION === 'starttls',
@@ -17,11 +17,14 @@ export function createMailer(env: ServerEnv): Mailer | null {
       rejectUnauthorized: !env.EMAIL_ALLOW_SELFSIGNED,
     },
     ...(env.EMAIL_USERNAME ? { auth: { user: env.EMAIL_USERNAME, pass: env.EMAIL_PASSWORD } } : {}),
-  });
+  };
+  // nodemailer (about 13 MB once loaded) is imported on the first mail, not at every start.
+  let transport: Promise<Transporter> | undefined;
   const from = env.EMAIL_FROM_NAME ? `"${env.EMAIL_FROM_NAME}" <${env.EMAIL_FROM}>` : env.EMAIL_FROM;
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options));
+      await (await transport).sendMail({ from, ...message });
     },
   };
 }

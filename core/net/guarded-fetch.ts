@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { Agent } from 'undici';
 import { isPrivateAddress } from './private-address.js';
 
 export class BlockedAddressError extends Error {
@@ -31,7 +31,10 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
-const guardedAgent = new Agent({ connect: { lookup: guardedLookup } });
+// The undici package is loaded on the first user-supplied URL, not at every start: most servers never need it.
+let guarded: Promise<{ agent: Agent; fetch: typeof import('undici').fetch }> | undefined;
+const loadGuarded = () =>
+  (guarded ??= import('undici').then(({ Agent: UndiciAgent, fetch }) => ({ agent: new UndiciAgent({ connect: { lookup: guardedLookup } }), fetch })));
 
 /**
  * A fetch for URLs that came from a user (their own base URL): private, loopback, link-local and
@@ -45,6 +48,7 @@ export function createGuardedFetch(allowedHosts: string[]): typeof globalThis.fe
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host) && isPrivateAddress(host)) throw new BlockedAddressError(`${host} is a private address`);
     if (host === 'localhost' || host.endsWith('.localhost')) throw new BlockedAddressError(`${host} is a private address`);
-    return undiciFetch(url, { ...(init as object), dispatcher: guardedAgent } as Parameters<typeof undiciFetch>[1]) as unknown as Response;
+    const { agent, fetch: undiciFetch } = await loadGuarded();
+    return undiciFetch(url, { ...(init as object), dispatcher: agent } as Parameters<typeof undiciFetch>[1]) as unknown as Response;
   }) as typeof globalThis.fetch;
 }

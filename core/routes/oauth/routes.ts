@@ -3,7 +3,7 @@ import type { ChatboxConfig } from '../../../config/types.js';
 import { clientUrl } from '../../auth/oauth/callback-url.js';
 import type { OAuthEndpointOverrides, OAuthProviderDescriptor } from '../../auth/oauth/provider-descriptor.js';
 import { createProviderDescriptor, enabledSocialLogins, providerCredentials } from '../../auth/oauth/provider-registry.js';
-import { registerSocialLogin, type SocialLoginHandlers } from '../../auth/oauth/social-login-flow.js';
+import type { SocialLoginHandlers } from '../../auth/oauth/social-login-flow.js';
 import { ensureCookieSigner } from '../../auth/oauth/state-cookie-signer.js';
 import type { SocialProvider } from '../../auth/social-providers.js';
 
@@ -21,6 +21,8 @@ export async function oauthRoutes(app: FastifyInstance, { config, endpoints }: O
   const providers = enabledSocialLogins(config);
   if (providers.length === 0) return;
   ensureCookieSigner(app, config.secrets.jwtRefreshSecret);
+  // @fastify/oauth2 and its dependencies weigh about 10 MB: loaded only when social login is on.
+  const { registerSocialLogin } = await import('../../auth/oauth/social-login-flow.js');
   const rules = { store: app.store, env: config.env, allowedDomains: config.yaml.registration?.allowedDomains };
 
   for (const provider of providers) {
