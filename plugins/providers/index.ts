@@ -3,18 +3,19 @@
  * Every setup returns a ChatProvider; `custom` is set up once per `endpoints.custom[]` entry.
  */
 import type { ChatProvider, PluginDefinition } from '../../core/plugin-api/index.js';
-import { anthropicProviderPlugin } from './anthropic/index.js';
-import { azureOpenAIProviderPlugin } from './azure-openai/index.js';
-import { customProviderPlugin } from './custom/index.js';
-import { googleProviderPlugin } from './google/index.js';
-import { openAIProviderPlugin } from './openai/index.js';
+import { anthropicProviderPlugin } from './anthropic/plugin.js';
+import { azureOpenAIProviderPlugin } from './azure-openai/plugin.js';
+import { customProviderPlugin } from './custom/plugin.js';
+import { googleProviderPlugin } from './google/plugin.js';
+import { openAIProviderPlugin } from './openai/plugin.js';
 
 export { anthropicProviderPlugin, azureOpenAIProviderPlugin, customProviderPlugin, googleProviderPlugin, openAIProviderPlugin };
-export { createAnthropicProvider, type AnthropicSettings } from './anthropic/index.js';
-export { createAzureOpenAIProvider, type AzureOpenAISettings } from './azure-openai/index.js';
-export { createCustomProvider, type CustomEndpointSettings } from './custom/index.js';
-export { createGoogleProvider, type GoogleSettings } from './google/index.js';
-export { createOpenAIProvider, type OpenAISettings } from './openai/index.js';
+// Types only: the factories stay in each provider's index, so importing this list loads no SDK.
+export type { AnthropicSettings } from './anthropic/index.js';
+export type { AzureOpenAISettings } from './azure-openai/index.js';
+export type { CustomEndpointSettings } from './custom/index.js';
+export type { GoogleSettings } from './google/index.js';
+export type { OpenAISettings } from './openai/index.js';
 
 export const providerPlugins: Array<PluginDefinition<unknown, ChatProvider>> = [
   openAIProviderPlugin,

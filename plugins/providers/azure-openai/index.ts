@@ -1,7 +1,3 @@
-import type { ChatProvider, PluginDefinition } from '../../../core/plugin-api/index.js';
-import { createAzureOpenAIProvider } from './azure-openai-provider.js';
-import { azureOpenAISettingsSchema, type ResolvedAzureOpenAISettings } from './settings.js';
-
 export { createAzureOpenAIProvider } from './azure-openai-provider.js';
 export { resolveAzureTarget, type AzureTarget } from './resolve-target.js';
 export {
@@ -11,10 +7,4 @@ export {
   type AzureOpenAISettings,
   type ResolvedAzureOpenAISettings,
 } from './settings.js';
-
-export const azureOpenAIProviderPlugin: PluginDefinition<ResolvedAzureOpenAISettings, ChatProvider> = {
-  name: 'azureOpenAI',
-  kind: 'provider',
-  configSchema: azureOpenAISettingsSchema,
-  setup: ({ settings }) => createAzureOpenAIProvider(settings),
-};
+export { azureOpenAIProviderPlugin } from './plugin.js';

@@ -1,0 +1,11 @@
+import type { ChatProvider, PluginDefinition } from '../../../core/plugin-api/index.js';
+import { openAISettingsSchema, type ResolvedOpenAISettings } from './settings.js';
+
+// The provider and its SDK load on setup: a server that does not configure OpenAI never pays
+// for them (an SDK is 2 to 20 MB of memory and up to a tenth of a second at start).
+export const openAIProviderPlugin: PluginDefinition<ResolvedOpenAISettings, ChatProvider> = {
+  name: 'openAI',
+  kind: 'provider',
+  configSchema: openAISettingsSchema,
+  setup: async ({ settings, log }) => (await import('./openai-provider.js')).createOpenAIProvider(settings, log),
+};
