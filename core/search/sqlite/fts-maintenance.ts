@@ -22,10 +22,10 @@ export function rebuildFtsIndex(
 ): number {
   const { fts, content, column } = ftsTables[index];
   const total = (database.prepare(`SELECT COUNT(*) AS total FROM ${content}`).get() as { total: number }).total;
-  const read = database.prepare<[number, number], { rowid: number; value: string }>(
-    `SELECT rowid, ${column} AS value FROM ${content} WHERE rowid > ? ORDER BY rowid LIMIT ?`,
+  const read = database.prepare<[number, number], { rowid: number; value: string; userId: string }>(
+    `SELECT rowid, ${column} AS value, user_id AS userId FROM ${content} WHERE rowid > ? ORDER BY rowid LIMIT ?`,
   );
-  const write = database.prepare<[number, string]>(`INSERT INTO ${fts} (rowid, ${column}) VALUES (?, ?)`);
+  const write = database.prepare<[number, string, string]>(`INSERT INTO ${fts} (rowid, ${column}, user_id) VALUES (?, ?, ?)`);
   return database.transaction(() => {
     database.prepare(`INSERT INTO ${fts} (${fts}) VALUES ('delete-all')`).run();
     let done = 0;
@@ -33,7 +33,7 @@ export function rebuildFtsIndex(
     onProgress?.({ index, done, total });
     for (;;) {
       const rows = read.all(after, batchSize);
-      for (const row of rows) write.run(row.rowid, row.value);
+      for (const row of rows) write.run(row.rowid, row.value, row.userId);
       done += rows.length;
       if (rows.length > 0) onProgress?.({ index, done, total });
       if (rows.length < batchSize) return done;

@@ -11,3 +11,11 @@ export function ftsMatchExpression(query: string): string | null {
   // queryTerms never returns a quote; doubling one anyway keeps this safe on its own.
   return terms.map((term) => `"${term.replaceAll('"', '""')}"*`).join(' ');
 }
+
+/**
+ * Narrows a match expression to one user's rows through the indexed user_id column (migration 004),
+ * and keeps the words to the other column, so a word can never match an id.
+ */
+export function ftsUserMatch(match: string, userId: string): string {
+  return `user_id : "${userId.replaceAll('"', '""')}" AND - user_id : (${match})`;
+}

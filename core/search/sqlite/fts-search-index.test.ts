@@ -9,7 +9,7 @@ import { initialMigration } from '../../store/sqlite/migrations/001-initial.js';
 import { createTestUser, seedConversations } from '../contract/search-fixtures.js';
 import { describeSearchBackend } from '../contract/search-suite.js';
 import { createFtsSearchIndex } from './fts-search-index.js';
-import { ftsMatchExpression } from './fts-query.js';
+import { ftsMatchExpression, ftsUserMatch } from './fts-query.js';
 
 const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
 const page = { pageNumber: 1, pageSize: 25 };
@@ -88,6 +88,23 @@ describe('sqlite fts5 search index', () => {
     expect(await store.searchOutbox.isEnabled()).toBe(false);
     await seedConversations(store, user, [{ messages: ['no outbox row for this'] }]);
     expect(await store.searchOutbox.count()).toBe(0);
+    await store.close();
+  });
+
+  it("narrows the index to the user's rows, and never matches a word against an id", async () => {
+    const store = createSqliteStore({ filename: ':memory:' });
+    const search = createFtsSearchIndex(store, logger);
+    const [ada, bob] = [await createTestUser(store, 'ada'), await createTestUser(store, 'bob')];
+    await seedConversations(store, ada, [{ messages: ['shared walrus'] }]);
+    await seedConversations(store, bob, [{ messages: ['shared walrus', 'another walrus'] }]);
+    expect((await search.search(ada.id, 'walrus', page)).conversations).toHaveLength(1);
+    expect((await search.search(bob.id, 'walrus', page)).conversations[0].messages).toHaveLength(2);
+    // The user id is indexed too: the first part of it typed as a word finds nothing.
+    expect((await search.search(ada.id, ada.id.split('-')[0], page)).total).toBe(0);
+    const narrowed = store.database
+      .prepare('SELECT COUNT(*) AS total FROM messages_fts WHERE messages_fts MATCH ?')
+      .get(ftsUserMatch(ftsMatchExpression('walrus')!, ada.id)) as { total: number };
+    expect(narrowed.total).toBe(1);
     await store.close();
   });
 

@@ -4,7 +4,7 @@ import type { SearchIndexName } from '../../store/types.js';
 import { messagesPerConversation } from '../search-limits.js';
 import type { SearchConversationHit, SearchIndex, SearchMessageHit } from '../types.js';
 import { ftsIndexMatchesTable, rebuildFtsIndex } from './fts-maintenance.js';
-import { ftsMatchExpression } from './fts-query.js';
+import { ftsMatchExpression, ftsUserMatch } from './fts-query.js';
 import { prepareFtsStatements } from './fts-statements.js';
 
 const indexNames: SearchIndexName[] = ['messages', 'convos'];
@@ -40,8 +40,9 @@ export function createFtsSearchIndex(store: SqliteStore, logger: PluginLogger): 
       return true;
     },
     async search(userId, query, { pageNumber, pageSize }) {
-      const match = ftsMatchExpression(query);
-      if (!match) return { conversations: [], total: 0 };
+      const words = ftsMatchExpression(query);
+      if (!words) return { conversations: [], total: 0 };
+      const match = ftsUserMatch(words, userId);
       return store.transaction(() => {
         const offset = (pageNumber - 1) * pageSize;
         const page = statements.page.all({ match, user: userId, limit: pageSize, offset });

@@ -3,15 +3,16 @@ import type Database from 'better-sqlite3';
 /**
  * The SQL of the embedded search. Conversations rank by their best hit — a message's or the title's
  * bm25 (lower is better) — then by the newest update. The user filter sits on the content rows, so
- * an FTS hit of another user's message never joins into a result.
+ * an FTS hit of another user's message never joins into a result. @match is narrowed to the user
+ * (ftsUserMatch); bm25 gives the user_id column no weight, so it ranks by the words alone.
  */
 const hitsCte = /* sql */ `
 WITH hits AS (
-  SELECT m.conversation_id AS conversation_id, bm25(messages_fts) AS score
+  SELECT m.conversation_id AS conversation_id, bm25(messages_fts, 1, 0) AS score
   FROM messages_fts JOIN messages AS m ON m.rowid = messages_fts.rowid
   WHERE messages_fts MATCH @match AND m.user_id = @user
   UNION ALL
-  SELECT c.conversation_id, bm25(conversations_fts)
+  SELECT c.conversation_id, bm25(conversations_fts, 1, 0)
   FROM conversations_fts JOIN conversations AS c ON c.rowid = conversations_fts.rowid
   WHERE conversations_fts MATCH @match AND c.user_id = @user
 ),
@@ -39,7 +40,7 @@ export function prepareFtsStatements(database: Database.Database): FtsStatements
       FROM messages_fts JOIN messages AS m ON m.rowid = messages_fts.rowid
       WHERE messages_fts MATCH @match AND m.user_id = @user
         AND m.conversation_id IN (SELECT value FROM json_each(@conversationIds))
-      ORDER BY bm25(messages_fts), m.updated_at DESC`),
+      ORDER BY bm25(messages_fts, 1, 0), m.updated_at DESC`),
     // highlight() only works inside a full-text query, hence the MATCH again for the chosen rows.
     highlights: database.prepare(/* sql */ `
       SELECT rowid, highlight(messages_fts, 0, '**', '**') AS text FROM messages_fts

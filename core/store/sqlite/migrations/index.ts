@@ -2,6 +2,7 @@ import type { Migration } from '../migrate.js';
 import { initialMigration } from './001-initial.js';
 import { fullTextSearchMigration } from './002-full-text-search.js';
 import { searchOutboxMigration } from './003-search-outbox.js';
+import { userScopedSearchMigration } from './004-user-scoped-search.js';
 
 /** Every migration in order. Listed by hand: the order is part of the schema's history. */
-export const migrations: readonly Migration[] = [initialMigration, fullTextSearchMigration, searchOutboxMigration];
+export const migrations: readonly Migration[] = [initialMigration, fullTextSearchMigration, searchOutboxMigration, userScopedSearchMigration];
