@@ -16,22 +16,22 @@ const indexNames: SearchIndexName[] = ['messages', 'convos'];
 export function createFtsSearchIndex(store: SqliteStore, logger: PluginLogger): SearchIndex {
   const statements = prepareFtsStatements(store.database);
 
-  const messageHits = (match: string, user: string, conversationIds: string[]): Map<string, SearchMessageHit[]> => {
-    const rows = statements.messageHits.all({ match, user, conversationIds: JSON.stringify(conversationIds) });
-    const chosen = new Map<string, typeof rows>();
+  /** The page's rows grouped by conversation (in rank order), each keeping its best few message hits, highlighted. */
+  const withMessages = (match: string, rows: ReturnType<typeof statements.page.all>): SearchConversationHit[] => {
+    const chosen = new Map<string, Array<{ rowid: number; messageId: string }>>();
     for (const row of rows) {
       const list = chosen.get(row.conversationId) ?? [];
-      if (list.length < messagesPerConversation) chosen.set(row.conversationId, [...list, row]);
+      chosen.set(row.conversationId, list);
+      if (row.rowid !== null && row.messageId !== null && list.length < messagesPerConversation) list.push({ rowid: row.rowid, messageId: row.messageId });
     }
     const picked = [...chosen.values()].flat();
     const highlighted = new Map(
       statements.highlights.all({ match, rowids: JSON.stringify(picked.map((row) => row.rowid)) }).map((row) => [row.rowid, row.text]),
     );
-    const byConversation = new Map<string, SearchMessageHit[]>();
-    for (const [conversationId, list] of chosen) {
-      byConversation.set(conversationId, list.map((row) => ({ messageId: row.messageId, highlightedText: highlighted.get(row.rowid) ?? '' })));
-    }
-    return byConversation;
+    return [...chosen].map(([conversationId, list]) => ({
+      conversationId,
+      messages: list.map((row): SearchMessageHit => ({ messageId: row.messageId, highlightedText: highlighted.get(row.rowid) ?? '' })),
+    }));
   };
 
   return {
@@ -45,11 +45,9 @@ export function createFtsSearchIndex(store: SqliteStore, logger: PluginLogger): 
       const match = ftsUserMatch(words, userId);
       return store.transaction(() => {
         const offset = (pageNumber - 1) * pageSize;
-        const page = statements.page.all({ match, user: userId, limit: pageSize, offset });
-        const total = page[0]?.total ?? (offset > 0 ? statements.count.get({ match, user: userId })!.total : 0);
-        const hits = messageHits(match, userId, page.map((row) => row.conversationId));
-        const conversations: SearchConversationHit[] = page.map(({ conversationId }) => ({ conversationId, messages: hits.get(conversationId) ?? [] }));
-        return { conversations, total };
+        const rows = statements.page.all({ match, user: userId, limit: pageSize, offset });
+        const total = rows[0]?.total ?? (offset > 0 ? statements.count.get({ match, user: userId })!.total : 0);
+        return { conversations: withMessages(match, rows), total };
       });
     },
     async reindex(onProgress) {
