@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fakeUpstreamEnv } from '../../core/testing/fake-upstreams/fake-upstream-env.js';
+import type { FakeUpstreams } from '../../core/testing/fake-upstreams/index.js';
 import { builtCliPath, startServe } from '../../core/testing/run-cli.js';
 import { expectStatus, requestJson, type RequestOptions } from './http.js';
 
@@ -59,6 +61,15 @@ export async function startBenchServer(options: { env?: Record<string, string>; 
       rmSync(cwd, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The OpenAI endpoint pointed at a fake upstream, and no other provider: the benches stream through
+ * OpenAI only, and a provider that is not configured is not loaded (so not in the measured memory).
+ */
+export function fakeOpenAIEnv(upstreamUrl: string): Record<string, string> {
+  const fakes = { openai: { url: upstreamUrl }, anthropic: { url: upstreamUrl }, google: { url: upstreamUrl } } as unknown as FakeUpstreams;
+  return Object.fromEntries(Object.entries(fakeUpstreamEnv(fakes)).filter(([name]) => name.startsWith('OPENAI_')));
 }
 
 export const benchPassword = 'bench-password-1';

@@ -1,9 +1,7 @@
-import { fakeUpstreamEnv } from '../../core/testing/fake-upstreams/fake-upstream-env.js';
-import type { FakeUpstreams } from '../../core/testing/fake-upstreams/index.js';
 import { keepAliveAgent } from '../lib/http.js';
 import { sampleProcess } from '../lib/proc-stats.js';
 import { figure, newResult, type BenchResult } from '../lib/report.js';
-import { registerUser, startBenchServer, unlimitedEnv } from '../lib/server.js';
+import { fakeOpenAIEnv, registerUser, startBenchServer, unlimitedEnv } from '../lib/server.js';
 import { runPhase } from './load-loop.js';
 import { chatboxFrames, directFrames, timeStream } from './stream-client.js';
 import { addLevelFigures, type LevelSamples } from './stream-figures.js';
@@ -45,8 +43,7 @@ export async function streamOverheadBench(options: StreamBenchOptions): Promise<
   const result = newResult('stream-overhead');
   const upstream = await startUpstreamProcess();
   const configureReply = (chunks: number) => upstream.configure({ reply: replyText(chunks * options.chunkSize), chunkSize: options.chunkSize, delayMs: options.delayMs });
-  const fakes = { openai: { url: upstream.url }, anthropic: { url: upstream.url }, google: { url: upstream.url } } as unknown as FakeUpstreams;
-  const server = await startBenchServer({ env: { ...fakeUpstreamEnv(fakes), ...unlimitedEnv, TITLE_CONVO: 'false' } });
+  const server = await startBenchServer({ env: { ...fakeOpenAIEnv(upstream.url), ...unlimitedEnv, TITLE_CONVO: 'false' } });
   try {
     // Let the start's garbage settle: idle means after start, before any request.
     await sleep(2_000);
@@ -97,7 +94,7 @@ export async function streamOverheadBench(options: StreamBenchOptions): Promise<
       `replies of ${options.chunkSize}-character chunks ${options.delayMs} ms apart (${Math.round(1000 / Math.max(1, options.delayMs))} chunks/s per stream); ` +
         `levels ${options.levels.map((level) => `${level.concurrency} streams × ${level.chunks} chunks × ${level.streamsPerWorker} per worker × ${level.rounds} rounds`).join('; ')}; ` +
         'above 1 stream, workers start spread over one stream length and their first stream is not measured',
-      'server: chatbox serve (built CLI), SQLite in a temp data dir, one signed-in user, LOG_LEVEL info; limits lifted by env ' +
+      'server: chatbox serve (built CLI), only the OpenAI endpoint configured, SQLite in a temp data dir, one signed-in user, LOG_LEVEL info; limits lifted by env ' +
         'LIMIT_CONCURRENT_MESSAGES=false LIMIT_MESSAGE_IP=false LIMIT_MESSAGE_USER=false BAN_VIOLATIONS=false; TITLE_CONVO=false (a title call per new conversation is not streaming overhead)',
       'fake upstream in its own process; the load generator is this process (node:http, keep-alive); added = through chatbox − direct, per percentile; CPU = utime+stime of the server process',
     );

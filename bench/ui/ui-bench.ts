@@ -3,11 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { packageRoot } from '../../core/server/package-root.js';
-import { fakeUpstreamEnv } from '../../core/testing/fake-upstreams/fake-upstream-env.js';
-import type { FakeUpstreams } from '../../core/testing/fake-upstreams/index.js';
 import { launchBrowser } from '../../ui/e2e/support/browser.js';
 import { figure, newResult, type BenchResult } from '../lib/report.js';
-import { benchPassword, startBenchServer, unlimitedEnv } from '../lib/server.js';
+import { benchPassword, fakeOpenAIEnv, startBenchServer, unlimitedEnv } from '../lib/server.js';
 import { startUpstreamProcess } from '../stream/upstream.js';
 import { recordAssets, totals } from './bundle-size.js';
 import { writeLongConversation } from './long-conversation.js';
@@ -46,8 +44,7 @@ export async function uiBench(options: UiBenchOptions): Promise<BenchResult> {
   }
   const upstream = await startUpstreamProcess();
   const dataDir = mkdtempSync(join(tmpdir(), 'chatbox-bench-ui-'));
-  const fakes = { openai: { url: upstream.url }, anthropic: { url: upstream.url }, google: { url: upstream.url } } as unknown as FakeUpstreams;
-  const server = await startBenchServer({ dataDir, env: { ...fakeUpstreamEnv(fakes), ...unlimitedEnv, TITLE_CONVO: 'false' } });
+  const server = await startBenchServer({ dataDir, env: { ...fakeOpenAIEnv(upstream.url), ...unlimitedEnv, TITLE_CONVO: 'false' } });
   let browser: Browser | undefined;
   try {
     browser = await launchBrowser();
