@@ -36,12 +36,14 @@ const fullHistory: HistoryBenchOptions = {
   sizes: { users: 100, conversationsPerUser: 1_000, messagesPerUser: 10_000, bigConversationMessages: 1_000 },
   samples: 200,
   signedInUsers: 10,
+  doublesSizes: { users: 2, conversationsPerUser: 50, messagesPerUser: 500, bigConversationMessages: 100 },
 };
 
 const quickHistory: HistoryBenchOptions = {
   sizes: { users: 2, conversationsPerUser: 50, messagesPerUser: 500, bigConversationMessages: 100 },
   samples: 20,
   signedInUsers: 2,
+  doublesSizes: { users: 2, conversationsPerUser: 50, messagesPerUser: 500, bigConversationMessages: 100 },
 };
 
 /**

@@ -2,6 +2,7 @@ import { expectStatus, keepAliveAgent, requestJson } from '../lib/http.js';
 import { figure, newResult, type BenchResult } from '../lib/report.js';
 import { logIn, startBenchServer, unlimitedEnv } from '../lib/server.js';
 import { summarize } from '../lib/stats.js';
+import { compareOnDoubles } from './doubles-check.js';
 import { seededDataDir } from './seed-cache.js';
 import type { HistorySizes, SeededUser } from './seed.js';
 import { everywhereWord, plantedWords } from './seed-text.js';
@@ -12,6 +13,8 @@ export interface HistoryBenchOptions {
   samples: number;
   /** Users the requests rotate over (each signs in once). */
   signedInUsers: number;
+  /** A small history for the MongoDB + Meilisearch doubles: correctness only, never timed. */
+  doublesSizes: HistorySizes;
 }
 
 interface Query {
@@ -100,5 +103,11 @@ export async function historyBench(options: HistoryBenchOptions): Promise<BenchR
   } finally {
     await server.stop();
   }
+  const doubles = await compareOnDoubles(options.doublesSizes);
+  result.figures.push(figure('answers differing on the MongoDB + Meilisearch doubles', doubles.differences.length, `of ${doubles.checked}`, 0));
+  for (const difference of doubles.differences.slice(0, 5)) result.errors.push(`doubles: ${difference}`);
+  result.notes.push(
+    `doubles: the ${options.doublesSizes.users}-user history copied with chatbox migrate into core/testing's MongoDB double (Meilisearch double filled by the same command), served with MONGO_URI and MEILI_HOST; list pages, the long conversation and the set of conversations each search finds compared with SQLite's answers (correctness only, not timed)`,
+  );
   return result;
 }
