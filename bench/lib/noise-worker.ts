@@ -14,8 +14,8 @@ function machineBusyTicks(): number {
   return user + nice + system + irq + softirq + steal;
 }
 
-/** CPU ticks of this process and every live descendant (server, fake upstream, Chromium …). */
-function ownTreeTicks(): number {
+/** CPU ticks of this process and every live descendant (server, fake upstream, Chromium …), by pid. */
+function ownTreeTicks(): Map<number, number> {
   const parents = new Map<number, number>();
   const ticks = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
@@ -29,16 +29,23 @@ function ownTreeTicks(): number {
       // The process ended while we listed it.
     }
   }
-  let total = 0;
+  const own = new Map<number, number>();
   for (const [pid, value] of ticks) {
     for (let ancestor: number | undefined = pid; ancestor; ancestor = parents.get(ancestor)) {
       if (ancestor === rootPid) {
-        total += value;
+        own.set(pid, value);
         break;
       }
     }
   }
-  return total;
+  return own;
+}
+
+/** Our CPU between two samples, per live pid: a process that exited takes its ticks with it, not below zero. */
+function ownDelta(before: Map<number, number>, after: Map<number, number>): number {
+  let delta = 0;
+  for (const [pid, value] of after) delta += Math.max(0, value - (before.get(pid) ?? 0));
+  return delta;
 }
 
 const loads: number[] = [];
@@ -48,7 +55,7 @@ let own = ownTreeTicks();
 const timer = setInterval(() => {
   const nextMachine = machineBusyTicks();
   const nextOwn = ownTreeTicks();
-  foreign.push(Math.max(0, nextMachine - machine - (nextOwn - own)) / 100);
+  foreign.push(Math.max(0, nextMachine - machine - ownDelta(own, nextOwn)) / 100);
   machine = nextMachine;
   own = nextOwn;
   loads.push(loadAverage());
