@@ -16,8 +16,15 @@ export const mathPlugins = lazyModule(async () => {
   };
 });
 
-/** highlight.js's common languages through lowlight, and the colours: only for messages with code. */
+/**
+ * highlight.js's common languages through lowlight: only for messages with code. Its colours come
+ * with the markdown styles: a stylesheet added while a reply streams would restyle the whole page.
+ */
 export const highlightPlugins = lazyModule(async () => {
-  const [{ default: rehypeHighlight }] = await Promise.all([import('rehype-highlight'), import('./highlight-theme.css')]);
-  return { rehype: [[rehypeHighlight, { detect: false }]] as Plugins };
+  const { default: rehypeHighlight } = await import('rehype-highlight');
+  // rehype-highlight registers every language in a new lowlight each time it is attached, and
+  // react-markdown attaches plugins on every render: ~2 ms per render, and each language's grammar
+  // compiled again. One transform, made once, keeps the registry and the compiled grammars.
+  const highlight = rehypeHighlight({ detect: false });
+  return { rehype: [() => highlight] as Plugins };
 });
