@@ -1,17 +1,13 @@
 import { memo, useMemo, type ComponentProps } from 'react';
-import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
+import ReactMarkdown, { type Components, type ExtraProps, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CodeBlock } from './code-block.js';
 import { hasCodeFence, mayContainMath, normalizeLatexDelimiters } from './latex.js';
 import { useLazyModule } from './lazy-module.js';
+import { splitMarkdownBlocks } from './markdown-blocks.js';
 import { highlightPlugins, mathPlugins } from './markdown-plugins.js';
+import './highlight-theme.css';
 import './markdown.css';
-
-export interface MarkdownRendererProps {
-  text: string;
-  /** LaTeX through KaTeX (the LaTeXParsing setting). */
-  math: boolean;
-}
 
 type HastNode = { type: string; value?: string; tagName?: string; properties?: Record<string, unknown>; children?: HastNode[] };
 
@@ -52,19 +48,38 @@ const components: Components = {
   },
 };
 
+export interface MarkdownRendererProps {
+  text: string;
+  /** LaTeX through KaTeX (the LaTeXParsing setting). */
+  math: boolean;
+  /**
+   * Render block by block (a reply that streams): a new chunk re-parses only the last block, the
+   * finished ones keep their tree. A whole text is one parse, cheaper when nothing changes.
+   */
+  byBlock: boolean;
+}
+
 /**
  * GFM markdown of a reply. Raw HTML is dropped and react-markdown's URL filter blanks script: and
  * data: links; KaTeX and the highlighter are fetched the first time a message needs them.
  */
-export const MarkdownRenderer = memo(function MarkdownRenderer({ text, math }: MarkdownRendererProps) {
+export const MarkdownRenderer = memo(function MarkdownRenderer({ text, math, byBlock }: MarkdownRendererProps) {
   const mathModule = useLazyModule(mathPlugins, math && mayContainMath(text));
   const highlightModule = useLazyModule(highlightPlugins, hasCodeFence(text));
   const remarkPlugins = useMemo(() => [remarkGfm, ...(mathModule?.remark ?? [])], [mathModule]);
   const rehypePlugins = useMemo(() => [...(mathModule?.rehype ?? []), ...(highlightModule?.rehype ?? [])], [mathModule, highlightModule]);
   const source = mathModule ? normalizeLatexDelimiters(text) : text;
+  const blocks = byBlock ? splitMarkdownBlocks(source) : [source];
+  return blocks.map((block, index) => <MarkdownBlock key={index} text={block} remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} />);
+});
+
+type PluginList = NonNullable<Options['remarkPlugins']>;
+
+/** One parse: memoized, so a block whose text and plugins are unchanged keeps its rendered tree. */
+const MarkdownBlock = memo(function MarkdownBlock({ text, remarkPlugins, rehypePlugins }: { text: string; remarkPlugins: PluginList; rehypePlugins: PluginList }) {
   return (
     <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
-      {source}
+      {text}
     </ReactMarkdown>
   );
 });
