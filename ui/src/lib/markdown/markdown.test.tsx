@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Markdown } from './markdown.js';
 import { normalizeLatexDelimiters } from './latex.js';
+import { highlightPlugins } from './markdown-plugins.js';
 
 async function renderMarkdown(text: string, math = true) {
   const view = render(<Markdown text={text} math={math} />);
@@ -54,6 +55,29 @@ describe('Markdown', () => {
     const off = await renderMarkdown('Euler: $e^{i\\pi} + 1 = 0$', false);
     expect(off.container.querySelector('.katex')).toBeNull();
     expect(off.container).toHaveTextContent('$e^{i\\pi} + 1 = 0$');
+  });
+});
+
+describe('Markdown while a reply streams', () => {
+  const finished = '# Plan\n\nRead the input **once**.\n\n- group\n- sum\n\n```js\nconst totals = new Map();\n```\n\nDone.';
+  const shown = (container: HTMLElement) => container.querySelector('.markdown')!.innerHTML.replace(/\n/g, '');
+
+  it('renders the growing text block by block, and ends as the finished reply renders', async () => {
+    const streamed = await renderMarkdown(finished.slice(0, 20), false);
+    for (const length of [40, 60, 90, finished.length]) streamed.rerender(<Markdown text={finished.slice(0, length)} math={false} streaming />);
+    streamed.rerender(<Markdown text={finished} math={false} />);
+    await waitFor(() => expect(streamed.container.querySelector('.hljs-keyword')).not.toBeNull(), { timeout: 5000 });
+    const whole = await renderMarkdown(finished, false);
+    await waitFor(() => expect(whole.container.querySelector('.hljs-keyword')).not.toBeNull(), { timeout: 5000 });
+    expect(shown(streamed.container)).toBe(shown(whole.container));
+    expect(within(streamed.container).getByRole('heading', { name: 'Plan' })).toBeInTheDocument();
+    expect(streamed.container).toHaveTextContent('Done.');
+  });
+
+  it('highlights with one highlighter made once, not one per render', async () => {
+    const { rehype } = await highlightPlugins.load();
+    const [attach] = rehype as Array<() => unknown>;
+    expect(attach()).toBe(attach());
   });
 });
 
