@@ -6,7 +6,9 @@ export const menuItemClass =
 
 /**
  * A menu item that is not available yet. aria-disabled rather than disabled keeps it reachable with
- * the arrow keys, so keyboard and screen-reader users also get the tooltip saying why.
+ * the arrow keys, so keyboard and screen-reader users also get the tooltip saying why. The tooltip
+ * follows the button as its peer: a `group-has-[…]` selector would make the browser restyle every
+ * element under any `.group` (each chat message) whenever the DOM under it changes.
  */
 export function UnavailableMenuItem({ icon, label, reason }: { icon: ReactNode; label: string; reason: string }) {
   const tooltipId = useId();
@@ -18,7 +20,7 @@ export function UnavailableMenuItem({ icon, label, reason }: { icon: ReactNode; 
         tabIndex={-1}
         aria-disabled="true"
         aria-describedby={tooltipId}
-        className={classNames(menuItemClass, 'cursor-not-allowed opacity-50 hover:bg-transparent dark:hover:bg-transparent')}
+        className={classNames(menuItemClass, 'peer cursor-not-allowed opacity-50 hover:bg-transparent dark:hover:bg-transparent')}
       >
         {icon}
         <span className="flex-1">{label}</span>
@@ -26,7 +28,7 @@ export function UnavailableMenuItem({ icon, label, reason }: { icon: ReactNode; 
       <span
         id={tooltipId}
         role="tooltip"
-        className="pointer-events-none invisible absolute start-3 bottom-full z-10 mb-1 max-w-[14rem] rounded-md bg-neutral-900 px-2 py-1 text-xs text-white opacity-0 shadow transition-opacity group-has-[:focus-visible]:visible group-has-[:focus-visible]:opacity-100 group-hover:visible group-hover:opacity-100 dark:bg-neutral-100 dark:text-neutral-900"
+        className="pointer-events-none invisible absolute start-3 bottom-full z-10 mb-1 max-w-[14rem] rounded-md bg-neutral-900 px-2 py-1 text-xs text-white opacity-0 shadow transition-opacity peer-focus-visible:visible peer-focus-visible:opacity-100 group-hover:visible group-hover:opacity-100 dark:bg-neutral-100 dark:text-neutral-900"
       >
         {reason}
       </span>
