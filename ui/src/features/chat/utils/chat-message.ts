@@ -21,6 +21,21 @@ export type ChatMessage = MessageDto & { clientOnly?: boolean };
 /** The reply placeholder shown before the server names the reply: the user message id plus `_`. */
 export const placeholderIdFor = (userMessageId: string) => `${userMessageId}_`;
 
+const parsedTimes = new WeakMap<ChatMessage, number>();
+
+/**
+ * `createdAt` in milliseconds (0 when unreadable), parsed once per message object: the branch is
+ * worked out again on every streamed frame, and a long conversation would parse thousands of dates.
+ */
+export function createdTime(message: ChatMessage): number {
+  let time = parsedTimes.get(message);
+  if (time === undefined) {
+    time = Date.parse(message.createdAt) || 0;
+    parsedTimes.set(message, time);
+  }
+  return time;
+}
+
 /**
  * A timestamp for an optimistic message that sorts after everything in the list even when the
  * browser clock lags the server's: the newest leaf decides which branch is shown.
@@ -28,7 +43,7 @@ export const placeholderIdFor = (userMessageId: string) => `${userMessageId}_`;
 export function optimisticTimestamp(messages: readonly ChatMessage[]): string {
   let latest = Date.now();
   for (const message of messages) {
-    const time = Date.parse(message.createdAt);
+    const time = createdTime(message);
     if (time >= latest) latest = time + 1;
   }
   return new Date(latest).toISOString();

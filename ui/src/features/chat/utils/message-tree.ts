@@ -1,4 +1,4 @@
-import { NO_PARENT, type ChatMessage } from './chat-message.js';
+import { createdTime, NO_PARENT, type ChatMessage } from './chat-message.js';
 
 export interface MessageTree {
   byId: ReadonlyMap<string, ChatMessage>;
@@ -19,8 +19,6 @@ export interface BranchEntry {
 /** A user's choice at a fork: parent id (NO_PARENT for the roots) → the chosen child id. */
 export type BranchSelection = ReadonlyMap<string, string>;
 
-const timeOf = (message: ChatMessage) => Date.parse(message.createdAt) || 0;
-
 /**
  * Indexes the flat list GET /api/messages returns (every branch) by parentMessageId. A message whose
  * parent is missing counts as a root, so a damaged tree still shows everything it can.
@@ -35,7 +33,7 @@ export function buildMessageTree(messages: readonly ChatMessage[]): MessageTree 
     else children.set(parent, [message]);
   }
   // Stable sort: equal timestamps keep the server's order.
-  for (const list of children.values()) list.sort((a, b) => timeOf(a) - timeOf(b));
+  for (const list of children.values()) list.sort((a, b) => createdTime(a) - createdTime(b));
 
   // Iterative post-order (a 2,000-message chain would be deep recursion): visit order, then reversed.
   const order: string[] = [];
@@ -51,7 +49,7 @@ export function buildMessageTree(messages: readonly ChatMessage[]): MessageTree 
   const newestBelow = new Map<string, number>();
   for (let index = order.length - 1; index >= 0; index -= 1) {
     const id = order[index];
-    let newest = byId.has(id) ? timeOf(byId.get(id)!) : 0;
+    let newest = byId.has(id) ? createdTime(byId.get(id)!) : 0;
     for (const child of children.get(id) ?? []) newest = Math.max(newest, newestBelow.get(child.messageId) ?? 0);
     newestBelow.set(id, newest);
   }
