@@ -72,7 +72,13 @@ export async function buildServer(config: ChatboxConfig, options: BuildServerOpt
   registerJsonBodyParser(app);
   registerSecurityHeaders(app);
 
-  const store = options.store ?? (await createStore({ dataDir: config.dataDir, mongoUri: config.env.MONGO_URI }));
+  const store =
+    options.store ??
+    (await createStore({
+      dataDir: config.dataDir,
+      mongoUri: config.env.MONGO_URI,
+      onBackgroundCheckpointError: (message) => app.log.error({ message }, 'SQLite background checkpoint failed'),
+    }));
   await app.register(storePlugin, { store });
   // Early, so its wake-on-write hook covers every route registered below.
   await app.register(searchPlugin, { config, store });
