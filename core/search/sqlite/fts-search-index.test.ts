@@ -119,4 +119,27 @@ describe('sqlite fts5 search index', () => {
     expect(plan).not.toMatch(/SCAN m\b/);
     await store.close();
   });
+  it('re-indexes a message or a title only when its text changes', async () => {
+    const store = createSqliteStore({ filename: ':memory:' });
+    const search = createFtsSearchIndex(store, logger);
+    await search.start();
+    const user = await createTestUser(store, 'ada');
+    const [seeded] = await seedConversations(store, user, [{ title: 'Gardening notes', messages: ['tomatoes need sun'] }]);
+    const segments = () => (store.database.prepare('SELECT (SELECT COUNT(*) FROM messages_fts_data) + (SELECT COUNT(*) FROM conversations_fts_data) AS total').get() as { total: number }).total;
+    const before = segments();
+    // A turn's bookkeeping: same title and text, other fields changed.
+    await store.conversations.update(user.id, seeded.conversationId, { model: 'gpt-4.1' });
+    await store.messages.update(user.id, seeded.messageIds[0], { unfinished: true });
+    expect(segments()).toBe(before);
+
+    await store.messages.update(user.id, seeded.messageIds[0], { text: 'cucumbers need water' });
+    await store.conversations.update(user.id, seeded.conversationId, { title: 'Vegetable notes' });
+    expect(segments()).toBeGreaterThan(before);
+    expect((await search.search(user.id, 'tomatoes', page)).total).toBe(0);
+    expect((await search.search(user.id, 'cucumbers', page)).total).toBe(1);
+    expect((await search.search(user.id, 'gardening', page)).total).toBe(0);
+    expect((await search.search(user.id, 'vegetable', page)).total).toBe(1);
+    store.database.exec("INSERT INTO messages_fts (messages_fts) VALUES ('integrity-check'); INSERT INTO conversations_fts (conversations_fts) VALUES ('integrity-check');");
+    await store.close();
+  });
 });

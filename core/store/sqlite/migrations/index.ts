@@ -3,6 +3,7 @@ import { initialMigration } from './001-initial.js';
 import { fullTextSearchMigration } from './002-full-text-search.js';
 import { searchOutboxMigration } from './003-search-outbox.js';
 import { userScopedSearchMigration } from './004-user-scoped-search.js';
+import { unchangedTextSkipsIndexMigration } from './005-unchanged-text-skips-index.js';
 
 /** Every migration in order. Listed by hand: the order is part of the schema's history. */
-export const migrations: readonly Migration[] = [initialMigration, fullTextSearchMigration, searchOutboxMigration, userScopedSearchMigration];
+export const migrations: readonly Migration[] = [initialMigration, fullTextSearchMigration, searchOutboxMigration, userScopedSearchMigration, unchangedTextSkipsIndexMigration];
