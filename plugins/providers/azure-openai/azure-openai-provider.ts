@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import type { ChatProvider } from '../../../core/plugin-api/index.js';
+import { createClientCache } from '../../shared/client-cache.js';
 import { failedStream } from '../../shared/guard-stream.js';
 import { buildChatCompletionBody, streamChatCompletion } from '../../shared/openai-compatible/index.js';
 import { isFailure, resolveAzureTarget, type AzureTarget } from './resolve-target.js';
@@ -36,6 +37,9 @@ function modelNames(settings: ResolvedAzureOpenAISettings): string[] {
 /** The azureOpenAI endpoint: chat completions on Azure OpenAI deployments, grouped as in librechat.yaml. */
 export function createAzureOpenAIProvider(input: AzureOpenAISettings = {}): ChatProvider {
   const settings = azureOpenAISettingsSchema.parse(input);
+  const clientFor = createClientCache<OpenAI>();
+  const client = (target: AzureTarget, fetch?: typeof globalThis.fetch) =>
+    clientFor([target.apiKey, target.baseURL, target.apiVersion, target.headers], fetch, () => createClient(target, settings, fetch));
   return {
     id: 'azureOpenAI',
     listModels: async () => modelNames(settings),
@@ -47,7 +51,7 @@ export function createAzureOpenAIProvider(input: AzureOpenAISettings = {}): Chat
         addParams: target.addParams,
         dropParams: target.dropParams,
       });
-      return streamChatCompletion(() => createClient(target, settings, options.fetch), body, { signal: options.signal, idleTimeoutMs: settings.timeoutMs });
+      return streamChatCompletion(() => client(target, options.fetch), body, { signal: options.signal, idleTimeoutMs: settings.timeoutMs });
     },
   };
 }

@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import type { ChatProvider, ModelListOptions, PluginLogger, ProviderCredentials, ProviderFailure } from '../../../core/plugin-api/index.js';
 import { pickCredential } from '../../shared/credentials.js';
+import { createClientCache } from '../../shared/client-cache.js';
 import { failedStream } from '../../shared/guard-stream.js';
 import { modelsWithFallback } from '../../shared/model-list.js';
 import { buildChatCompletionBody, fetchModelIds, stripOperationPath, streamChatCompletion } from '../../shared/openai-compatible/index.js';
@@ -39,13 +40,16 @@ function createClient(settings: ResolvedCustomEndpointSettings, connection: Conn
 export function createCustomProvider(input: CustomEndpointSettings, log?: PluginLogger): ChatProvider {
   const settings = customEndpointSettingsSchema.parse(input);
   const defaults = settings.models.default;
+  const clientFor = createClientCache<OpenAI>();
+  const client = (connection: Connection, fetch?: typeof globalThis.fetch) =>
+    clientFor([connection.apiKey, connection.baseURL], fetch, () => createClient(settings, connection, fetch));
 
   async function listModels(options: ModelListOptions = {}): Promise<string[]> {
     if (!settings.models.fetch) return defaults;
     const connection = connect(settings, options.credentials);
     if ('kind' in connection) return defaults;
     const query = settings.models.userIdQuery && options.user ? { user: options.user } : undefined;
-    const load = () => fetchModelIds(createClient(settings, connection, options.fetch), { signal: options.signal, query });
+    const load = () => fetchModelIds(client(connection, options.fetch), { signal: options.signal, query });
     return modelsWithFallback(load, defaults, (error) => log?.warn(`Fetching the models of ${settings.name} failed; using the defaults`, { error: String(error) }));
   }
 
@@ -57,7 +61,7 @@ export function createCustomProvider(input: CustomEndpointSettings, log?: Plugin
       if ('kind' in connection) return failedStream(connection);
       // LibreChat never sent stream_options to custom endpoints, and strict servers (Mistral) refuse unknown fields.
       const body = buildChatCompletionBody(request, { includeUsage: false, addParams: settings.addParams, dropParams: settings.dropParams });
-      return streamChatCompletion(() => createClient(settings, connection, options.fetch), body, { signal: options.signal, idleTimeoutMs: settings.timeoutMs });
+      return streamChatCompletion(() => client(connection, options.fetch), body, { signal: options.signal, idleTimeoutMs: settings.timeoutMs });
     },
   };
 }

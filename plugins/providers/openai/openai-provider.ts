@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import type { ChatProvider, ModelListOptions, PluginLogger, ProviderCredentials, StreamOptions } from '../../../core/plugin-api/index.js';
+import { createClientCache } from '../../shared/client-cache.js';
 import { pickCredential } from '../../shared/credentials.js';
 import { failedStream } from '../../shared/guard-stream.js';
 import { modelsWithFallback } from '../../shared/model-list.js';
@@ -34,13 +35,15 @@ function createClient(settings: ResolvedOpenAISettings, apiKey: string, { creden
 export function createOpenAIProvider(input: OpenAISettings = {}, log?: PluginLogger): ChatProvider {
   const settings = openAISettingsSchema.parse(input);
   const apiKeyFor = (credentials?: ProviderCredentials) => pickCredential(credentials?.apiKey, settings.apiKey);
+  const clientFor = createClientCache<OpenAI>();
+  const client = (apiKey: string, options: CallOptions) =>
+    clientFor([apiKey, options.credentials?.baseURL], options.fetch, () => createClient(settings, apiKey, options));
 
   async function listModels(options: ModelListOptions = {}): Promise<string[]> {
     if (settings.models) return settings.models;
     const apiKey = apiKeyFor(options.credentials);
     if (!settings.fetchModels || !apiKey) return defaultOpenAIModels;
-    const client = createClient(settings, apiKey, options);
-    const load = async () => (await fetchModelIds(client, { signal: options.signal })).filter((id) => !notChatModel.test(id)).sort();
+    const load = async () => (await fetchModelIds(client(apiKey, options), { signal: options.signal })).filter((id) => !notChatModel.test(id)).sort();
     return modelsWithFallback(load, defaultOpenAIModels, (error) => log?.warn('Fetching OpenAI models failed; using the defaults', { error: String(error) }));
   }
 
@@ -51,7 +54,7 @@ export function createOpenAIProvider(input: OpenAISettings = {}, log?: PluginLog
       const apiKey = apiKeyFor(options.credentials);
       if (!apiKey) return failedStream(providerFailure('invalid_api_key', 'No API key is configured or provided for openAI'));
       const body = buildChatCompletionBody(request);
-      return streamChatCompletion(() => createClient(settings, apiKey, options), body, { signal: options.signal, idleTimeoutMs: settings.timeoutMs });
+      return streamChatCompletion(() => client(apiKey, options), body, { signal: options.signal, idleTimeoutMs: settings.timeoutMs });
     },
   };
 }
