@@ -19,43 +19,54 @@ const isLast = (part: ChatPart) => part.type === 'finish' || part.type === 'erro
  * cancelled when the consumer stops reading early.
  */
 export async function* guardStream(options: GuardOptions, produce: (signal: AbortSignal) => AsyncIterable<ChatPart>): AsyncGenerator<ChatPart> {
+  // Per stream, not per part: one listener instead of AbortSignal.any, one timer refreshed per part.
   const internal = new AbortController();
-  let idleTimer: NodeJS.Timeout | undefined;
+  const forwardAbort = () => internal.abort();
+  if (options.signal.aborted) internal.abort();
+  else options.signal.addEventListener('abort', forwardAbort, { once: true });
   let timedOut = false;
-  const armIdleTimer = () => {
-    clearTimeout(idleTimer);
-    if (options.idleTimeoutMs) {
-      idleTimer = setTimeout(() => {
+  // The consumer's own pace must not count as upstream silence: while a part is with it, the timer only re-arms.
+  let withConsumer = false;
+  const idleTimer = options.idleTimeoutMs
+    ? setTimeout(() => {
+        if (withConsumer) {
+          idleTimer!.refresh();
+          return;
+        }
         timedOut = true;
         internal.abort();
-      }, options.idleTimeoutMs);
-    }
-  };
+      }, options.idleTimeoutMs)
+    : undefined;
   const interruption = (): ProviderFailure | undefined => {
     if (timedOut) return providerFailure('timeout', `The provider sent nothing for ${options.idleTimeoutMs} ms`);
     if (options.signal.aborted) return providerFailure('aborted', 'The request was aborted');
     return undefined;
   };
+  // Aborting costs an exception object and every listener of the SDK and of fetch: only when the source did not finish.
+  let finished = false;
   try {
-    armIdleTimer();
-    for await (const part of produce(AbortSignal.any([options.signal, internal.signal]))) {
+    for await (const part of produce(internal.signal)) {
       const stop = interruption();
       if (stop) {
         yield { type: 'error', error: stop };
         return;
       }
-      // The consumer's own pace must not count as upstream silence.
-      clearTimeout(idleTimer);
+      withConsumer = true;
       yield part;
-      if (isLast(part)) return;
-      armIdleTimer();
+      withConsumer = false;
+      if (isLast(part)) {
+        finished = part.type === 'finish';
+        return;
+      }
+      idleTimer?.refresh();
     }
     yield { type: 'error', error: interruption() ?? providerFailure('malformed_stream', 'The stream ended before the model finished') };
   } catch (error) {
     yield { type: 'error', error: interruption() ?? options.classify(error) };
   } finally {
     clearTimeout(idleTimer);
-    internal.abort();
+    options.signal.removeEventListener('abort', forwardAbort);
+    if (!finished) internal.abort();
   }
 }
 
