@@ -78,25 +78,22 @@ interface TurnState {
   failFrame: (error: unknown, extra?: Record<string, unknown>) => Record<string, unknown>;
 }
 
+/** One turn of the event loop: long enough for the SDK to put a request it just started on the wire. */
+const nextLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 async function streamReply(services: ChatServices, input: TurnInput, state: TurnState): Promise<void> {
   const { store, log } = services;
   const { user, entry, plan, stream } = input;
   const { options, sender, model, controller } = state;
   const now = new Date();
 
-  let conversation: Conversation = await store.conversations.upsert({
-    ...options, conversationId: plan.conversationId, user: user.id, title: plan.conversation?.title ?? 'New Chat',
-    endpoint: entry.name, endpointType: entry.type ?? null, model,
-  });
   const userMessage: Message = plan.userMessage.isNew
-    ? await store.messages.upsert({
+    ? {
         messageId: plan.userMessage.messageId, conversationId: plan.conversationId, user: user.id, parentMessageId: plan.userMessage.parentMessageId,
         endpoint: entry.name, model, sender: 'User', text: plan.userMessage.text, isCreatedByUser: true, error: false, unfinished: false,
-        tokenCount: countTokens(plan.userMessage.text, model), createdAt: now,
-      })
+        tokenCount: countTokens(plan.userMessage.text, model), createdAt: now, updatedAt: now,
+      }
     : plan.messages.find((message) => message.messageId === plan.userMessage.messageId)!;
-  stream.send({ created: true, message: toMessageDto(userMessage) });
-
   const branch = [...branchTo(plan.messages, plan.userMessage.parentMessageId), userMessage];
   const built = buildChatRequest({ model, userId: user.id, options, branch, generation: plan.generation });
 
@@ -117,11 +114,44 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
   const settled = new Promise<unknown>((resolve) => (resolveSettled = resolve));
   const unregister = services.aborts.add(user.id, plan.conversationId, { controller, settled });
 
+  // The model takes tens to hundreds of milliseconds to its first token: the request goes out first,
+  // and the conversation and the user's message are stored while it is on its way.
+  let parts: AsyncIterator<ChatPart> | undefined;
+  let firstPart: Promise<IteratorResult<ChatPart>> | undefined;
   try {
     await services.balance.assertCanAfford(user.id, model, built.promptTokens);
+    parts = entry.provider.stream(built.request, { signal: controller.signal, credentials: state.credentials, fetch: upstreamFetch(services, state.credentials) })[Symbol.asyncIterator]();
+    firstPart = parts.next();
+    await nextLoopTurn();
+  } catch (error) {
+    failure = error instanceof ChatboxError ? error : new ChatboxError('internal');
+    if (!(error instanceof ChatboxError)) log.error({ err: error }, 'turn failed');
+  }
+
+  let conversation: Conversation;
+  try {
+    conversation = await store.conversations.upsert({
+      ...options, conversationId: plan.conversationId, user: user.id, title: plan.conversation?.title ?? 'New Chat',
+      endpoint: entry.name, endpointType: entry.type ?? null, model,
+    });
+    if (plan.userMessage.isNew) await store.messages.upsert(userMessage);
+  } catch (error) {
+    // Nothing of the turn could be kept: stop the upstream call and say so.
+    log.error({ err: error }, 'storing the turn failed');
+    controller.abort();
+    await parts?.return?.();
+    stream.fail(state.failFrame(new ChatboxError('internal')));
+    resolveSettled(null);
+    unregister();
+    return;
+  }
+  stream.send({ created: true, message: toMessageDto(userMessage) });
+
+  try {
     let initial = true;
-    const parts: AsyncIterable<ChatPart> = entry.provider.stream(built.request, { signal: controller.signal, credentials: state.credentials, fetch: upstreamFetch(services, state.credentials) });
-    for await (const part of parts) {
+    const ended: IteratorResult<ChatPart> = { done: true, value: undefined };
+    for (let next = firstPart ? await firstPart : ended; !next.done; next = await parts!.next()) {
+      const part = next.value;
       if (part.type === 'text-delta') {
         text += part.text;
         stream.send({ message: true, text, initial, messageId: plan.responseMessageId, parentMessageId: userMessage.messageId, conversationId: plan.conversationId, sender });
@@ -159,7 +189,9 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
   }
 
   const unfinished = failure !== undefined || finishReason === 'incomplete';
-  const response = await reply({ text, unfinished, finish_reason: unfinished ? 'incomplete' : finishReason, tokenCount: countTokens(text, model) });
+  // The provider's own count when it reported one (no second pass of the tokenizer over the reply).
+  const tokenCount = plan.generation ? countTokens(text, model) : completionTokens;
+  const response = await reply({ text, unfinished, finish_reason: unfinished ? 'incomplete' : finishReason, tokenCount });
   conversation = (await store.conversations.update(user.id, plan.conversationId, { model, endpoint: entry.name })) ?? conversation;
   await services.balance.spend({ userId: user.id, conversationId: plan.conversationId, model, context: unfinished ? 'incomplete' : 'message', promptTokens, completionTokens }).catch((error: unknown) => log.error({ err: error }, 'recording the token spend failed'));
   const payload = { final: true, conversation: toConversationDto(conversation), title: conversation.title, requestMessage: toMessageDto(userMessage), responseMessage: toMessageDto(response) };

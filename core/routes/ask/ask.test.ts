@@ -1,3 +1,4 @@
+import diagnosticsChannel from 'node:diagnostics_channel';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildChatTestServer, type ChatTestContext } from '../../testing/build-chat-test-server.js';
 import { NO_PARENT } from '../../chat/message-tree.js';
@@ -150,6 +151,29 @@ describe('storage while streaming', () => {
     expect(frames.filter((frame) => frame.data.message === true)).toHaveLength(400);
     // The user message and the final reply; a partial save only happens after three seconds.
     expect(upserts).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends the upstream request before storing the turn, and stops it when the turn cannot be stored', async () => {
+    chat = await buildChatTestServer({ env: { TITLE_CONVO: 'false' } });
+    // A first turn leaves a kept-alive connection to the upstream, as a running server has.
+    await chat.ask(firstTurn());
+    chat.upstreams.openai.control.configure({ reply: 'never shown', delayMs: 200 });
+    // The fake upstream runs in this process, so it cannot have read the request yet: watch the socket instead.
+    const sentPaths: string[] = [];
+    const onHeadersSent = (message: unknown) => sentPaths.push((message as { request: { path: string } }).request.path);
+    diagnosticsChannel.subscribe('undici:client:sendHeaders', onHeadersSent);
+    const sentWhenStoring: string[][] = [];
+    vi.spyOn(chat.app.store.conversations, 'upsert').mockImplementation(async () => {
+      sentWhenStoring.push([...sentPaths]);
+      throw new Error('disk full');
+    });
+    const { frames } = await chat.ask(firstTurn());
+    diagnosticsChannel.unsubscribe('undici:client:sendHeaders', onHeadersSent);
+    expect(sentWhenStoring).toEqual([['/v1/chat/completions']]);
+    expect(frames).toHaveLength(1);
+    expect(frames[0]).toMatchObject({ event: 'error', data: { error: true, final: true } });
+    expect(frames[0].data.text).not.toContain('never shown');
+    expect(await chat.app.store.messages.find(chat.userId, frames[0].data.messageId)).toBeNull();
   });
 
   it('prunes the history to the context window, keeping the newest turns', async () => {
