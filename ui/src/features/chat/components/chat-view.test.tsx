@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { chain, message } from '../../../test/chat-fixtures.js';
 import { mockChatServer } from '../../../test/chat-server.js';
-import { json } from '../../../test/mock-fetch.js';
+import { deferred, json } from '../../../test/mock-fetch.js';
+import { writeViewSetting } from '../../../lib/settings/view-settings.js';
 import { renderApp } from '../../../test/render-app.js';
 import { stubVirtualLayout } from '../../../test/virtual-layout.js';
 
@@ -57,6 +58,19 @@ describe('chat screen', () => {
     expect(rows()).toBeLessThan(40);
     expect(performance.now() - started).toBeLessThan(1000);
   }, 15_000);
+
+  it('shows a new question at the end of a long conversation, with auto-scroll off too', async () => {
+    writeViewSetting('autoScroll', false);
+    mockChatServer(chain(200), { 'POST /api/ask/openAI': () => deferred<Response>().promise });
+    const { user } = renderApp('/c/c1');
+    // Auto-scroll off: the conversation opens at its first message.
+    expect(await screen.findByText('Message number 0', {}, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message' })).toBeEnabled());
+
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'One more question{Enter}');
+    expect(await screen.findByText('One more question')).toBeInTheDocument();
+    expect(screen.queryByText('Message number 0')).not.toBeInTheDocument();
+  });
 
   it('keeps Save to the text only, and Cancel changes nothing', async () => {
     const u1 = message('u1', null, { text: 'Original question' });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert } from '../../../components/alert.js';
 import { Button } from '../../../components/button.js';
@@ -28,7 +28,7 @@ import { Composer } from './composer.js';
 import { DropOverlay } from './drop-overlay.js';
 import { Landing } from './landing.js';
 import { LiveAnnouncer } from './live-announcer.js';
-import { MessageList, type MessageListHandle } from './message-list.js';
+import { MessageList } from './message-list.js';
 import { MessageRowContext, type MessageRowContextValue } from './message-row-context.js';
 
 const NO_MESSAGES: ChatMessage[] = [];
@@ -59,7 +59,6 @@ export function ChatView({ header }: { header?: ReactNode }) {
   const conversationSetup = useConversationSetup(conversationId, conversation);
   const messages = messagesQuery.data ?? NO_MESSAGES;
   const { branch, selectSibling, resetSelection } = useChatBranch(conversationId, messages);
-  const list = useRef<MessageListHandle>(null);
   const route = useRef(conversationId);
   const [editingId, setEditingId] = useState<string | null>(null);
 
@@ -95,14 +94,19 @@ export function ChatView({ header }: { header?: ReactNode }) {
       preloadMarkdown();
       if (newBranch) resetSelection();
       setEditingId(null);
-      requestAnimationFrame(() => list.current?.scrollToEnd());
     },
   });
 
+  // Within a conversation the list follows the rest of the screen in a render React can interrupt:
+  // a send (every row's toolbar changes) or a streamed frame does not hold the composer until the
+  // list is done. Another conversation shows at once, never under the previous one's messages.
+  const listState = useMemo(() => ({ conversationId, branch, isSubmitting }), [conversationId, branch, isSubmitting]);
+  const deferredList = useDeferredValue(listState);
+  const shown = deferredList.conversationId === conversationId ? deferredList : listState;
   const kind = endpointKind(setup.endpoint, endpointsConfig) || null;
   const rowContext = useMemo<MessageRowContextValue>(
-    () => ({ actions, isSubmitting, endpointKind: kind, endpointsConfig, latex: preferences.latex, editingId, setEditingId, selectSibling }),
-    [actions, isSubmitting, kind, endpointsConfig, preferences.latex, editingId, selectSibling],
+    () => ({ actions, isSubmitting: shown.isSubmitting, endpointKind: kind, endpointsConfig, latex: preferences.latex, editingId, setEditingId, selectSibling }),
+    [actions, shown.isSubmitting, kind, endpointsConfig, preferences.latex, editingId, selectSibling],
   );
 
   const onFiles = useCallback(
@@ -150,7 +154,7 @@ export function ChatView({ header }: { header?: ReactNode }) {
   } else if (branch.length === 0) {
     body = <Landing endpoint={setup.endpoint} endpointsConfig={endpointsConfig} />;
   } else {
-    body = <MessageList ref={list} conversationId={conversationId} branch={branch} isSubmitting={isSubmitting} autoScroll={preferences.autoScroll} />;
+    body = <MessageList conversationId={shown.conversationId} branch={shown.branch} isSubmitting={shown.isSubmitting} autoScroll={preferences.autoScroll} />;
   }
 
   return (

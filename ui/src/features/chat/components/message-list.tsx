@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import type { BranchEntry } from '../utils/message-tree.js';
 import { MessageRow } from './message-row.js';
@@ -11,9 +11,12 @@ const SCROLL_CHECK_DEBOUNCE_MS = 100;
 const SCROLL_CHECK_AFTER_MOUNT_MS = 650;
 const PIN_AFTER_OPEN_MS = 2000;
 
-export interface MessageListHandle {
-  scrollToEnd(behavior?: 'auto' | 'smooth'): void;
-}
+/**
+ * Keys by position: a reply keeps its row (and measured height) while its id changes from the
+ * placeholder to the stored one. One function for every render: a new one makes the virtualizer
+ * lay out every row's position again.
+ */
+const keyByPosition = (index: number) => index;
 
 interface MessageListProps {
   conversationId: string;
@@ -25,9 +28,10 @@ interface MessageListProps {
 
 /**
  * The branch as a virtual list: only the rows in view (plus a few) are in the DOM, each measured
- * as it renders, so a 2,000-message conversation opens and scrolls like a short one.
+ * as it renders, so a 2,000-message conversation opens and scrolls like a short one. Memoized: the
+ * chat screen renders it again only when the branch or the submitting state it shows has changed.
  */
-export const MessageList = forwardRef<MessageListHandle, MessageListProps>(function MessageList({ conversationId, branch, isSubmitting, autoScroll }, ref) {
+export const MessageList = memo(function MessageList({ conversationId, branch, isSubmitting, autoScroll }: MessageListProps) {
   const localize = useLocalize();
   const scroller = useRef<HTMLDivElement>(null);
   const [showButton, setShowButton] = useState(false);
@@ -58,9 +62,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     overscan: 6,
     paddingStart: 16,
     paddingEnd: 32,
-    // Keys by position: a reply keeps its row (and measured height) while its id changes from the
-    // placeholder to the stored one.
-    getItemKey: (index) => index,
+    getItemKey: keyByPosition,
     anchorTo: autoScroll ? 'end' : 'start',
     followOnAppend: autoScroll,
     scrollEndThreshold: 24,
@@ -70,7 +72,13 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     },
   });
 
-  useImperativeHandle(ref, () => ({ scrollToEnd: (behavior = 'auto') => virtualizer.scrollToEnd({ behavior }) }), [virtualizer]);
+  // A turn starts (ask, regenerate, edit, continue): show the question and the reply to come,
+  // whatever the auto-scroll setting. The turn's messages are in `branch` by the time this runs.
+  const wasSubmitting = useRef(isSubmitting);
+  useLayoutEffect(() => {
+    if (isSubmitting && !wasSubmitting.current) virtualizer.scrollToEnd();
+    wasSubmitting.current = isSubmitting;
+  }, [isSubmitting, virtualizer]);
 
   // Opening a conversation: start at the newest message (or the top when auto-scroll is off).
   const opened = useRef<string | null>(null);
