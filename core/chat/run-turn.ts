@@ -5,6 +5,7 @@ import { toMessageDto } from '../routes/messages/message-dto.js';
 import type { EndpointEntry } from '../server/endpoints-plugin.js';
 import type { Conversation, Message, User } from '../store/types.js';
 import { ChatboxError } from '../errors/index.js';
+import { upstreamFetch } from '../net/upstream-fetch.js';
 import { buildChatRequest, turnOptions } from './build-chat-request.js';
 import type { ChatServices } from './chat-services.js';
 import type { EventStream } from './event-stream.js';
@@ -15,7 +16,7 @@ import type { TurnPlan } from './turn-plan.js';
 import { errorText, failureToError } from './turn-errors.js';
 
 /** A base URL from a user's key is theirs to choose, so calls to it pass the SSRF guard. */
-const upstreamFetch = (services: ChatServices, credentials: ProviderCredentials | undefined) => (credentials?.baseURL ? services.guardedFetch : undefined);
+const fetchFor = (services: ChatServices, credentials: ProviderCredentials | undefined) => (credentials?.baseURL ? services.guardedFetch : upstreamFetch);
 
 /** The partial reply is written at most this often while streaming, never per token. */
 const PARTIAL_SAVE_MS = 3_000;
@@ -52,7 +53,7 @@ export async function runTurn(services: ChatServices, input: TurnInput): Promise
   try {
     release = await services.limits.acquire(user.id, input.ip);
     credentials = await services.credentials(user.id, entry);
-    const models = await services.models.list(entry, user.id, credentials, upstreamFetch(services, credentials));
+    const models = await services.models.list(entry, user.id, credentials, fetchFor(services, credentials));
     model = options.model ?? models[0] ?? '';
     if (!models.includes(model)) throw new ChatboxError('illegal_model_request', `The model "${model}" is not offered by ${entry.name}`);
   } catch (error) {
@@ -120,7 +121,7 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
   let firstPart: Promise<IteratorResult<ChatPart>> | undefined;
   try {
     await services.balance.assertCanAfford(user.id, model, built.promptTokens);
-    parts = entry.provider.stream(built.request, { signal: controller.signal, credentials: state.credentials, fetch: upstreamFetch(services, state.credentials) })[Symbol.asyncIterator]();
+    parts = entry.provider.stream(built.request, { signal: controller.signal, credentials: state.credentials, fetch: fetchFor(services, state.credentials) })[Symbol.asyncIterator]();
     firstPart = parts.next();
     await nextLoopTurn();
   } catch (error) {
@@ -202,6 +203,6 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
 
   const firstExchange = plan.kind === 'new' && plan.conversation === null;
   if (firstExchange && !unfinished && services.env.TITLE_CONVO && entry.titleConvo !== false) {
-    services.titles.schedule({ userId: user.id, conversationId: plan.conversationId, entry, model: entry.titleModel ?? model, credentials: state.credentials, fetch: upstreamFetch(services, state.credentials), userText: userMessage.text, replyText: text });
+    services.titles.schedule({ userId: user.id, conversationId: plan.conversationId, entry, model: entry.titleModel ?? model, credentials: state.credentials, fetch: fetchFor(services, state.credentials), userText: userMessage.text, replyText: text });
   }
 }

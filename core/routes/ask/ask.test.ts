@@ -153,23 +153,21 @@ describe('storage while streaming', () => {
     expect(upserts).toHaveBeenCalledTimes(2);
   });
 
-  it('sends the upstream request before storing the turn, and stops it when the turn cannot be stored', async () => {
+  it('starts the upstream request before storing the turn, and stops it when the turn cannot be stored', async () => {
     chat = await buildChatTestServer({ env: { TITLE_CONVO: 'false' } });
-    // A first turn leaves a kept-alive connection to the upstream, as a running server has.
-    await chat.ask(firstTurn());
     chat.upstreams.openai.control.configure({ reply: 'never shown', delayMs: 200 });
-    // The fake upstream runs in this process, so it cannot have read the request yet: watch the socket instead.
-    const sentPaths: string[] = [];
-    const onHeadersSent = (message: unknown) => sentPaths.push((message as { request: { path: string } }).request.path);
-    diagnosticsChannel.subscribe('undici:client:sendHeaders', onHeadersSent);
-    const sentWhenStoring: string[][] = [];
+    // The fake upstream runs in this process, so it cannot have read the request yet: watch the HTTP client instead.
+    const started: string[] = [];
+    const onRequest = (message: unknown) => started.push((message as { request: { path: string } }).request.path);
+    diagnosticsChannel.subscribe('undici:request:create', onRequest);
+    const startedWhenStoring: string[][] = [];
     vi.spyOn(chat.app.store.conversations, 'upsert').mockImplementation(async () => {
-      sentWhenStoring.push([...sentPaths]);
+      startedWhenStoring.push([...started]);
       throw new Error('disk full');
     });
     const { frames } = await chat.ask(firstTurn());
-    diagnosticsChannel.unsubscribe('undici:client:sendHeaders', onHeadersSent);
-    expect(sentWhenStoring).toEqual([['/v1/chat/completions']]);
+    diagnosticsChannel.unsubscribe('undici:request:create', onRequest);
+    expect(startedWhenStoring).toEqual([['/v1/chat/completions']]);
     expect(frames).toHaveLength(1);
     expect(frames[0]).toMatchObject({ event: 'error', data: { error: true, final: true } });
     expect(frames[0].data.text).not.toContain('never shown');

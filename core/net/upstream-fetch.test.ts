@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGuardedFetch, isAllowedHost } from './guarded-fetch.js';
+import { createGuardedFetch, isAllowedHost } from './upstream-fetch.js';
 import { isPrivateAddress } from './private-address.js';
 
 describe('isPrivateAddress', () => {
@@ -45,7 +45,20 @@ describe('createGuardedFetch', () => {
     // A name that resolves without the internet: the machine's own hostname, which /etc/hosts maps to loopback.
     const { hostname } = await import('node:os');
     const guarded = createGuardedFetch([]);
-    await expect(guarded(`http://${hostname()}:${port}/`)).rejects.toMatchObject({ cause: { name: 'BlockedAddressError', message: expect.stringMatching(/private address/) } });
+    await expect(guarded(`http://${hostname()}:${port}/`)).rejects.toMatchObject({ name: 'BlockedAddressError', message: expect.stringMatching(/resolves to a private address/) });
+  });
+
+  it('checks every connection, so a public URL cannot redirect to a private address', async () => {
+    // An allow-listed host that redirects to a loopback address literal: the hop is refused at connect time.
+    const redirecting = createServer((_request, response) => response.writeHead(302, { location: `http://127.0.0.1:${port}/` }).end());
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.2', resolve));
+    const guarded = createGuardedFetch([]);
+    const target = `http://127.0.0.2:${(redirecting.address() as AddressInfo).port}/`;
+    await expect(guarded(target)).rejects.toThrow(/private address/);
+    // Reached through the guard's own connector (not its pre-check), which sees the redirect's hop too.
+    const { upstreamFetch } = await import('./upstream-fetch.js');
+    expect(await (await upstreamFetch(target)).text()).toBe('reached');
+    redirecting.close();
   });
 
   it('lets an allow-listed host through', async () => {
