@@ -7,7 +7,7 @@ type Fetch = typeof globalThis.fetch;
 const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
 
 /** The request headers as a plain record, whichever form fetch's init gave them in. */
-function headerRecord(headers: HeadersInit | undefined): Record<string, string> {
+function headerRecord(headers: RequestInit['headers']): Record<string, string> {
   if (!headers) return {};
   if (headers instanceof Headers) return Object.fromEntries(headers);
   if (Array.isArray(headers)) return Object.fromEntries(headers);
