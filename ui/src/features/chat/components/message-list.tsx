@@ -56,6 +56,10 @@ export const MessageList = memo(function MessageList({ conversationId, branch, i
   };
 
   const virtualizer = useVirtualizer({
+    // While a reply streams its row grows every frame and the list follows the end: a synchronous
+    // React render inside each resize callback would make those frames long. Otherwise scrolling
+    // re-renders at once, so fast scrolls never show rows that are not rendered yet.
+    useFlushSync: !isSubmitting,
     count: branch.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => 140,
