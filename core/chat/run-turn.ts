@@ -79,8 +79,17 @@ interface TurnState {
   failFrame: (error: unknown, extra?: Record<string, unknown>) => Record<string, unknown>;
 }
 
-/** One turn of the event loop: long enough for the SDK to put a request it just started on the wire. */
-const nextLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const checkPhase = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Long enough for the SDK to put a request it just started on the wire: its promise chain runs in
+ * microtasks, then undici writes to a kept-alive connection one check phase later (it first looks
+ * for bytes the server sent on the idle socket), which is after a first setImmediate queued before it.
+ */
+async function requestOnTheWire(): Promise<void> {
+  await checkPhase();
+  await checkPhase();
+}
 
 async function streamReply(services: ChatServices, input: TurnInput, state: TurnState): Promise<void> {
   const { store, log } = services;
@@ -123,7 +132,7 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
     await services.balance.assertCanAfford(user.id, model, built.promptTokens);
     parts = entry.provider.stream(built.request, { signal: controller.signal, credentials: state.credentials, fetch: fetchFor(services, state.credentials) })[Symbol.asyncIterator]();
     firstPart = parts.next();
-    await nextLoopTurn();
+    await requestOnTheWire();
   } catch (error) {
     failure = error instanceof ChatboxError ? error : new ChatboxError('internal');
     if (!(error instanceof ChatboxError)) log.error({ err: error }, 'turn failed');
