@@ -72,13 +72,7 @@ export async function buildServer(config: ChatboxConfig, options: BuildServerOpt
   registerJsonBodyParser(app);
   registerSecurityHeaders(app);
 
-  const store =
-    options.store ??
-    (await createStore({
-      dataDir: config.dataDir,
-      mongoUri: config.env.MONGO_URI,
-      onBackgroundCheckpointError: (message) => app.log.error({ message }, 'SQLite background checkpoint failed'),
-    }));
+  const store = options.store ?? (await createStore({ dataDir: config.dataDir, mongoUri: config.env.MONGO_URI }));
   await app.register(storePlugin, { store });
   // Early, so its wake-on-write hook covers every route registered below.
   await app.register(searchPlugin, { config, store });

@@ -9,17 +9,14 @@ export interface CreateStoreOptions {
   dataDir: string;
   /** Selects the MongoDB driver when set; the database is the one the URI's path names, else 'chatbox'. */
   mongoUri?: string;
-  /** Set by the server: SQLite checkpoints its WAL from a worker thread (see background-checkpoints.ts). */
-  onBackgroundCheckpointError?: (message: string) => void;
 }
 
 /** Picks the driver from the configuration: MongoDB when MONGO_URI is set, else embedded SQLite. */
-export async function createStore({ dataDir, mongoUri, onBackgroundCheckpointError }: CreateStoreOptions): Promise<Store> {
+export async function createStore({ dataDir, mongoUri }: CreateStoreOptions): Promise<Store> {
   // The data directory holds more than the database (secrets, uploads), whichever driver stores the records.
   await mkdir(dataDir, { recursive: true });
   if (mongoUri) return openMongo(mongoUri);
-  const backgroundCheckpoints = onBackgroundCheckpointError ? { onError: onBackgroundCheckpointError } : undefined;
-  return createSqliteStore({ filename: join(dataDir, 'chatbox.sqlite'), backgroundCheckpoints });
+  return createSqliteStore({ filename: join(dataDir, 'chatbox.sqlite') });
 }
 
 async function openMongo(uri: string): Promise<Store> {

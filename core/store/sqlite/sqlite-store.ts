@@ -1,6 +1,5 @@
 import type Database from 'better-sqlite3';
 import type { Store } from '../types.js';
-import { startBackgroundCheckpoints, type BackgroundCheckpoints } from './background-checkpoints.js';
 import { createBalancesRepository } from './balances.js';
 import { createBansRepository } from './bans.js';
 import { createConversationsRepository } from './conversations.js';
@@ -19,11 +18,6 @@ import { createUsersRepository } from './users.js';
 export interface SqliteStoreOptions {
   /** A path, or ':memory:' for a private in-memory database (tests). */
   filename: string;
-  /**
-   * Checkpoints the WAL from a worker thread instead of in the middle of a commit (a long-running
-   * server); short-lived commands keep SQLite's automatic checkpoints. Ignored for ':memory:'.
-   */
-  backgroundCheckpoints?: { onError(message: string): void };
 }
 
 /**
@@ -37,7 +31,7 @@ export interface SqliteStore extends Store {
   transaction<T>(fn: () => T): T;
 }
 
-export function createSqliteStore({ filename, backgroundCheckpoints }: SqliteStoreOptions): SqliteStore {
+export function createSqliteStore({ filename }: SqliteStoreOptions): SqliteStore {
   const connection = openConnection(filename);
   try {
     migrate(connection, migrations);
@@ -46,8 +40,6 @@ export function createSqliteStore({ filename, backgroundCheckpoints }: SqliteSto
     throw error;
   }
   const { database } = connection;
-  const checkpoints: BackgroundCheckpoints | undefined =
-    backgroundCheckpoints && filename !== ':memory:' ? startBackgroundCheckpoints(database, backgroundCheckpoints) : undefined;
 
   return {
     driver: 'sqlite',
@@ -65,7 +57,6 @@ export function createSqliteStore({ filename, backgroundCheckpoints }: SqliteSto
     files: createFilesRepository(connection),
     searchOutbox: createSearchOutboxRepository(connection),
     async close() {
-      await checkpoints?.stop();
       if (database.open) database.close();
     },
   };
