@@ -40,7 +40,9 @@ export async function startBenchServer(options: { env?: Record<string, string>; 
   const profileDir = process.env.CHATBOX_BENCH_CPU_PROF;
   // The profile is written when the server exits (SIGTERM → process.exit), one file per server.
   const command = profileDir ? [process.execPath, '--cpu-prof', '--cpu-prof-dir', profileDir, builtCliPath()] : undefined;
-  const server = await startServe({ cwd, args, env: options.env ?? {}, command });
+  // CHATBOX_BENCH_NODE_OPTIONS reaches only the benchmarked server (e.g. --trace-gc, or --import a tracing hook).
+  const nodeOptions: Record<string, string> = process.env.CHATBOX_BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.CHATBOX_BENCH_NODE_OPTIONS } : {};
+  const server = await startServe({ cwd, args, env: { ...nodeOptions, ...options.env }, command });
   const errors: string[] = [];
   let partial = '';
   const keepErrors = (chunk: Buffer) => {

@@ -3,8 +3,9 @@ import { sampleProcess } from '../lib/proc-stats.js';
 import { figure, newResult, type BenchResult } from '../lib/report.js';
 import { fakeOpenAIEnv, registerUser, startBenchServer, unlimitedEnv } from '../lib/server.js';
 import { runPhase } from './load-loop.js';
-import { chatboxFrames, directFrames, timeStream } from './stream-client.js';
+import { chatboxFrames, directFrames, timeStream, type StreamTiming } from './stream-client.js';
 import { addLevelFigures, type LevelSamples } from './stream-figures.js';
+import { startFloorProxy } from './floor-proxy.js';
 import { startUpstreamProcess } from './upstream.js';
 
 export interface Level {
@@ -44,18 +45,22 @@ export async function streamOverheadBench(options: StreamBenchOptions): Promise<
   const upstream = await startUpstreamProcess();
   const configureReply = (chunks: number) => upstream.configure({ reply: replyText(chunks * options.chunkSize), chunkSize: options.chunkSize, delayMs: options.delayMs });
   const server = await startBenchServer({ env: { ...fakeOpenAIEnv(upstream.url), ...unlimitedEnv, TITLE_CONVO: 'false' } });
+  const floor = await startFloorProxy(upstream.url);
   try {
     // Let the start's garbage settle: idle means after start, before any request.
     await sleep(2_000);
     const idle = sampleProcess(server.pid);
     const token = await registerUser(server.url, 'stream-bench@example.com');
     const agent = keepAliveAgent();
+    const directRequest = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hello there' }], user: 'bench', stream: true, stream_options: { include_usage: true } };
     const direct = () =>
       timeStream(`${upstream.url}/v1/chat/completions`, {
         agent, frames: directFrames,
         headers: { authorization: 'Bearer sk-fake-openai' },
-        body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hello there' }], user: 'bench', stream: true, stream_options: { include_usage: true } },
+        body: directRequest,
       });
+    const viaFloor = () =>
+      timeStream(`${floor.url}/v1/chat/completions`, { agent, frames: directFrames, headers: { authorization: 'Bearer sk-fake-openai' }, body: directRequest });
     const viaChatbox = () =>
       timeStream(`${server.url}/api/ask/openAI`, {
         agent, frames: chatboxFrames,
@@ -65,25 +70,32 @@ export async function streamOverheadBench(options: StreamBenchOptions): Promise<
 
     // Warm-up (JIT, connection pools, the tokenizer's tables) is not measured.
     await configureReply(5);
-    for (let index = 0; index < options.warmupStreams; index += 1) await Promise.all([direct(), viaChatbox()]);
+    for (let index = 0; index < options.warmupStreams; index += 1) await Promise.all([direct(), viaFloor(), viaChatbox()]);
 
     for (const level of options.levels) {
       await configureReply(level.chunks);
-      const samples: LevelSamples = { direct: [], chatbox: [] };
+      const samples: LevelSamples = { direct: [], floor: [], chatbox: [] };
       const concurrent = level.concurrency > 1;
       const phase = { concurrency: level.concurrency, streamsPerWorker: level.streamsPerWorker, rampMs: concurrent ? level.chunks * options.delayMs : 0, discardFirst: concurrent };
-      let cpuSeconds = 0;
-      let chunks = 0;
+      const cpu = { floor: { seconds: 0, chunks: 0 }, chatbox: { seconds: 0, chunks: 0 } };
+      const measured = async (path: 'floor' | 'chatbox', pid: number, run: () => Promise<StreamTiming>) => {
+        const before = sampleProcess(pid).cpuSeconds;
+        const through = await runPhase({ ...phase, run });
+        cpu[path].seconds += sampleProcess(pid).cpuSeconds - before;
+        cpu[path].chunks += through.chunks;
+        samples[path].push(...through.timings);
+      };
       for (let round = 0; round < level.rounds; round += 1) {
         samples.direct.push(...(await runPhase({ ...phase, run: direct })).timings);
-        const before = sampleProcess(server.pid).cpuSeconds;
-        const through = await runPhase({ ...phase, run: viaChatbox });
-        cpuSeconds += sampleProcess(server.pid).cpuSeconds - before;
-        chunks += through.chunks;
-        samples.chatbox.push(...through.timings);
+        await measured('floor', floor.pid, viaFloor);
+        await measured('chatbox', server.pid, viaChatbox);
       }
       addLevelFigures(result, level.concurrency, samples, level.chunks);
-      result.figures.push(figure(`server CPU per 1,000 chunks @${level.concurrency}`, (cpuSeconds / Math.max(1, chunks)) * 1000, 's'));
+      const perThousand = (path: 'floor' | 'chatbox') => (cpu[path].seconds / Math.max(1, cpu[path].chunks)) * 1000;
+      result.figures.push(
+        figure(`server CPU per 1,000 chunks @${level.concurrency}`, perThousand('chatbox'), 's'),
+        figure(`  floor proxy CPU per 1,000 chunks @${level.concurrency}`, perThousand('floor'), 's'),
+      );
     }
 
     const final = sampleProcess(server.pid);
@@ -97,9 +109,11 @@ export async function streamOverheadBench(options: StreamBenchOptions): Promise<
       'server: chatbox serve (built CLI), only the OpenAI endpoint configured, SQLite in a temp data dir, one signed-in user, LOG_LEVEL info; limits lifted by env ' +
         'LIMIT_CONCURRENT_MESSAGES=false LIMIT_MESSAGE_IP=false LIMIT_MESSAGE_USER=false BAN_VIOLATIONS=false; TITLE_CONVO=false (a title call per new conversation is not streaming overhead)',
       'fake upstream in its own process; the load generator is this process (node:http, keep-alive); added = through chatbox − direct, per percentile; CPU = utime+stime of the server process',
+      'floor = the same streams through a minimal Node.js proxy in its own process (node:http + undici, bytes copied as they come, no sign-in, storage or SDK): the least any Node.js server adds on this machine; direct, floor and chatbox phases alternate',
     );
   } finally {
     await server.stop();
+    await floor.close();
     await upstream.close();
   }
   return result;

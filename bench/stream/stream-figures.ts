@@ -4,6 +4,8 @@ import type { StreamTiming } from './stream-client.js';
 
 export interface LevelSamples {
   direct: StreamTiming[];
+  /** Through the floor proxy: the least a Node.js proxy adds (floor-proxy-process.ts). */
+  floor: StreamTiming[];
   chatbox: StreamTiming[];
 }
 
@@ -26,8 +28,10 @@ export function addLevelFigures(result: BenchResult, concurrency: number, sample
     if (short.length > 0) result.errors.push(`${path} ${at}: ${short.length} streams had a chunk count other than ${expectedChunks} (first: ${short[0].chunks})`);
   }
   const ok = (timings: StreamTiming[]) => timings.filter((timing) => timing.error === undefined);
-  const ttft = { direct: summarize(ok(samples.direct).map((t) => t.ttftMs)), chatbox: summarize(ok(samples.chatbox).map((t) => t.ttftMs)) };
-  const gaps = { direct: summarize(ok(samples.direct).flatMap((t) => t.gapsMs)), chatbox: summarize(ok(samples.chatbox).flatMap((t) => t.gapsMs)) };
+  const ttftOf = (timings: StreamTiming[]) => summarize(ok(timings).map((t) => t.ttftMs));
+  const gapsOf = (timings: StreamTiming[]) => summarize(ok(timings).flatMap((t) => t.gapsMs));
+  const ttft = { direct: ttftOf(samples.direct), floor: ttftOf(samples.floor), chatbox: ttftOf(samples.chatbox) };
+  const gaps = { direct: gapsOf(samples.direct), floor: gapsOf(samples.floor), chatbox: gapsOf(samples.chatbox) };
 
   result.figures.push(
     figure(`TTFT p50 direct ${at}`, ttft.direct.p50, 'ms'),
@@ -41,7 +45,10 @@ export function addLevelFigures(result: BenchResult, concurrency: number, sample
     figure(`inter-chunk p99 direct ${at}`, gaps.direct.p99, 'ms'),
     figure(`inter-chunk p99 chatbox ${at}`, gaps.chatbox.p99, 'ms'),
     figure(`added inter-chunk p99 ${at}`, gaps.chatbox.p99 - gaps.direct.p99, 'ms', issueLevels.has(concurrency) ? targets.gapP99 : undefined),
+    figure(`  floor: added TTFT p50 ${at}`, ttft.floor.p50 - ttft.direct.p50, 'ms'),
+    figure(`  floor: added TTFT p99 ${at}`, ttft.floor.p99 - ttft.direct.p99, 'ms'),
+    figure(`  floor: added inter-chunk p99 ${at}`, gaps.floor.p99 - gaps.direct.p99, 'ms'),
     figure(`failed streams through chatbox ${at}`, samples.chatbox.length - ok(samples.chatbox).length, 'streams', concurrency === 500 ? 0 : undefined),
   );
-  result.notes.push(`${at}: ${ttft.direct.count} direct and ${ttft.chatbox.count} chatbox streams, ${gaps.direct.count} and ${gaps.chatbox.count} inter-chunk gaps`);
+  result.notes.push(`${at}: ${ttft.direct.count} direct, ${ttft.floor.count} floor and ${ttft.chatbox.count} chatbox streams; ${gaps.direct.count}, ${gaps.floor.count} and ${gaps.chatbox.count} inter-chunk gaps`);
 }

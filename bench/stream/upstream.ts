@@ -9,7 +9,8 @@ export interface UpstreamHandle {
   close(): Promise<void>;
 }
 
-function nextMessage<T>(child: ChildProcess, accept: (message: any) => message is T): Promise<T> {
+/** The child's next IPC message that `accept` takes; rejects if the child exits first. */
+export function nextMessage<T>(child: ChildProcess, accept: (message: any) => message is T): Promise<T> {
   return new Promise((resolve, reject) => {
     const onMessage = (message: unknown) => {
       if (!accept(message)) return;
