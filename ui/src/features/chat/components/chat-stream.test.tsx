@@ -121,7 +121,9 @@ describe('streaming a turn', () => {
     // 204: nothing was running any more; the list is read again from the server.
     abortStatus = 204;
     const loadsBefore = callsTo('GET', '/api/messages/c1').length;
-    await user.click(within(replies().at(-1)!).getByRole('button', { name: 'Regenerate' }));
+    // The list renders deferred: the reply's actions show once it has caught up with the stop.
+    const regenerate = await waitFor(() => within(replies().at(-1)!).getByRole('button', { name: 'Regenerate' }));
+    await user.click(regenerate);
     await waitFor(() => expect(callsTo('POST', '/api/ask/openAI')).toHaveLength(2));
     await user.click(screen.getByRole('button', { name: 'Stop generating' }));
     await waitFor(() => expect(callsTo('GET', '/api/messages/c1').length).toBeGreaterThan(loadsBefore));
