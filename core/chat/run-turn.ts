@@ -5,7 +5,6 @@ import { toMessageDto } from '../routes/messages/message-dto.js';
 import type { EndpointEntry } from '../server/endpoints-plugin.js';
 import type { Conversation, Message, User } from '../store/types.js';
 import { ChatboxError } from '../errors/index.js';
-import { upstreamFetch } from '../net/upstream-fetch.js';
 import { buildChatRequest, turnOptions } from './build-chat-request.js';
 import type { ChatServices } from './chat-services.js';
 import type { EventStream } from './event-stream.js';
@@ -16,7 +15,7 @@ import type { TurnPlan } from './turn-plan.js';
 import { errorText, failureToError } from './turn-errors.js';
 
 /** A base URL from a user's key is theirs to choose, so calls to it pass the SSRF guard. */
-const fetchFor = (services: ChatServices, credentials: ProviderCredentials | undefined) => (credentials?.baseURL ? services.guardedFetch : upstreamFetch);
+const fetchFor = (services: ChatServices, credentials: ProviderCredentials | undefined) => (credentials?.baseURL ? services.guardedFetch : undefined);
 
 /** The partial reply is written at most this often while streaming, never per token. */
 const PARTIAL_SAVE_MS = 3_000;

@@ -1,7 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { isPrivateAddress } from './private-address.js';
-import { createRequestFetch } from './request-fetch.js';
 
 export class BlockedAddressError extends Error {
   override name = 'BlockedAddressError';
@@ -33,40 +32,28 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
 
 type Fetch = typeof globalThis.fetch;
 
-/** Where a refused address is reported: the connector's error, like a lookup that failed. */
 const refusal = (host: string) => new BlockedAddressError(`${host} is a private address`);
 
 /**
- * The two fetches of upstream calls, over undici (loaded on the first call, not at every start):
- * `plain` for the operator's own URLs, `guarded` for URLs a user supplied, whose every connection
- * (redirects included) is checked when it is made: names through the lookup, address literals here.
+ * The fetch for user-supplied URLs, over undici (loaded on the first such call, not at every start):
+ * every connection it makes, redirects included, is checked when it is made: names through the
+ * lookup, address literals in the connector.
  */
-async function loadUpstreamFetches(): Promise<{ plain: Fetch; guarded: Fetch }> {
-  const { Agent, buildConnector, fetch: undiciFetch, interceptors, request } = await import('undici');
-  const redirects = interceptors.redirect({ maxRedirections: 20 });
+async function loadGuardedFetch(): Promise<Fetch> {
+  const { Agent, buildConnector, fetch: undiciFetch } = await import('undici');
   const connect = buildConnector({ lookup: guardedLookup });
-  const guardedAgent = new Agent({
+  const agent = new Agent({
     connect: (options, callback) => {
       const host = options.hostname.replace(/^\[|\]$/g, '');
       if (isIP(host) && isPrivateAddress(host)) return callback(refusal(host), null);
       return connect(options, callback);
     },
   });
-  const guarded = guardedAgent.compose(redirects);
-  // What request-fetch does not take (a Request, form data …) goes through fetch, still on the guarded agent.
-  const guardedFallback = ((input: string | URL | Request, init?: RequestInit) =>
-    undiciFetch(input as string, { ...(init as object), dispatcher: guardedAgent } as Parameters<typeof undiciFetch>[1])) as unknown as Fetch;
-  return {
-    plain: createRequestFetch(new Agent().compose(redirects), request, fetch),
-    guarded: createRequestFetch(guarded, request, guardedFallback),
-  };
+  return ((input: string | URL | Request, init?: RequestInit) =>
+    undiciFetch(input as string, { ...(init as object), dispatcher: agent } as Parameters<typeof undiciFetch>[1])) as unknown as Fetch;
 }
 
-let upstreamFetches: Promise<{ plain: Fetch; guarded: Fetch }> | undefined;
-const loaded = () => (upstreamFetches ??= loadUpstreamFetches());
-
-/** The fetch for calls to URLs the operator configured (see request-fetch.ts for why not Node's own). */
-export const upstreamFetch: Fetch = (async (input: string | URL | Request, init?: RequestInit) => (await loaded()).plain(input, init)) as Fetch;
+let guardedFetch: Promise<Fetch> | undefined;
 
 /**
  * A fetch for URLs that came from a user (their own base URL): private, loopback, link-local and
@@ -75,11 +62,11 @@ export const upstreamFetch: Fetch = (async (input: string | URL | Request, init?
 export function createGuardedFetch(allowedHosts: string[]): Fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : input.toString());
-    if (isAllowedHost(url.hostname, allowedHosts)) return upstreamFetch(input, init);
+    if (isAllowedHost(url.hostname, allowedHosts)) return fetch(input, init);
     if (!/^https?:$/.test(url.protocol)) throw new BlockedAddressError(`${url.protocol} URLs are not allowed`);
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host) && isPrivateAddress(host)) throw refusal(host);
     if (host === 'localhost' || host.endsWith('.localhost')) throw refusal(host);
-    return (await loaded()).guarded(input, init);
+    return (await (guardedFetch ??= loadGuardedFetch()))(input, init);
   }) as Fetch;
 }
