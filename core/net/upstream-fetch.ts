@@ -37,9 +37,10 @@ const refusal = (host: string) => new BlockedAddressError(`${host} is a private 
 /**
  * The fetch for user-supplied URLs, over undici (loaded on the first such call, not at every start):
  * every connection it makes, redirects included, is checked when it is made: names through the
- * lookup, address literals in the connector.
+ * lookup, address literals in the connector. Exported for its test, which calls it without the
+ * pre-checks of createGuardedFetch.
  */
-async function loadGuardedFetch(): Promise<Fetch> {
+export async function loadGuardedFetch(): Promise<Fetch> {
   const { Agent, buildConnector, fetch: undiciFetch } = await import('undici');
   const connect = buildConnector({ lookup: guardedLookup });
   const agent = new Agent({
