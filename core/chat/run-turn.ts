@@ -82,8 +82,9 @@ const checkPhase = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Long enough for the SDK to put a request it just started on the wire: its promise chain runs in
- * microtasks, then undici writes to a kept-alive connection one check phase later (it first looks
- * for bytes the server sent on the idle socket), which is after a first setImmediate queued before it.
+ * microtasks; Node's fetch then writes at once, but undici 7 (the guarded fetch for users' URLs)
+ * writes to a kept-alive connection one check phase later (it first looks for bytes the server sent
+ * on the idle socket), which is after a first setImmediate queued before it.
  */
 async function requestOnTheWire(): Promise<void> {
   await checkPhase();
