@@ -5,6 +5,7 @@ import { toMessageDto } from '../routes/messages/message-dto.js';
 import type { EndpointEntry } from '../server/endpoints-plugin.js';
 import type { Conversation, Message, User } from '../store/types.js';
 import { ChatboxError } from '../errors/index.js';
+import { upstreamFetch } from '../net/upstream-fetch.js';
 import { buildChatRequest, turnOptions } from './build-chat-request.js';
 import type { ChatServices } from './chat-services.js';
 import type { EventStream } from './event-stream.js';
@@ -15,7 +16,7 @@ import type { TurnPlan } from './turn-plan.js';
 import { errorText, failureToError } from './turn-errors.js';
 
 /** A base URL from a user's key is theirs to choose, so calls to it pass the SSRF guard. */
-const fetchFor = (services: ChatServices, credentials: ProviderCredentials | undefined) => (credentials?.baseURL ? services.guardedFetch : undefined);
+const fetchFor = (services: ChatServices, credentials: ProviderCredentials | undefined) => (credentials?.baseURL ? services.guardedFetch : upstreamFetch);
 
 /** The partial reply is written at most this often while streaming, never per token. */
 const PARTIAL_SAVE_MS = 3_000;
@@ -82,9 +83,9 @@ const checkPhase = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Long enough for the SDK to put a request it just started on the wire: its promise chain runs in
- * microtasks; Node's fetch then writes at once, but undici 7 (the guarded fetch for users' URLs)
- * writes to a kept-alive connection one check phase later (it first looks for bytes the server sent
- * on the idle socket), which is after a first setImmediate queued before it.
+ * microtasks; undici 7 (which every upstream call goes through, see upstream-fetch.ts) writes to a
+ * kept-alive connection one check phase later (it first looks for bytes the server sent on the idle
+ * socket), which is after a first setImmediate queued before it.
  */
 async function requestOnTheWire(): Promise<void> {
   await checkPhase();

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { isPrivateAddress } from './private-address.js';
+import { createRequestFetch } from './request-fetch.js';
 
 export class BlockedAddressError extends Error {
   override name = 'BlockedAddressError';
@@ -55,6 +56,16 @@ export async function loadGuardedFetch(): Promise<Fetch> {
 }
 
 let guardedFetch: Promise<Fetch> | undefined;
+let plainFetch: Promise<Fetch> | undefined;
+
+async function loadPlainFetch(): Promise<Fetch> {
+  const { Agent, interceptors, request } = await import('undici');
+  return createRequestFetch(new Agent().compose(interceptors.redirect({ maxRedirections: 20 })), request, fetch);
+}
+
+/** The fetch for calls to URLs the operator configured (see request-fetch.ts for why not Node's own). */
+export const upstreamFetch: Fetch = (async (input: string | URL | Request, init?: RequestInit) =>
+  (await (plainFetch ??= loadPlainFetch()))(input, init)) as Fetch;
 
 /**
  * A fetch for URLs that came from a user (their own base URL): private, loopback, link-local and
