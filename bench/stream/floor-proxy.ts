@@ -8,9 +8,9 @@ export interface FloorProxyHandle {
   close(): Promise<void>;
 }
 
-/** Starts the floor proxy (floor-proxy-process.ts) in front of the upstream. */
-export async function startFloorProxy(upstreamUrl: string): Promise<FloorProxyHandle> {
-  const child = fork(fileURLToPath(new URL('./floor-proxy-process.js', import.meta.url)), [upstreamUrl], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/** Starts a floor proxy (floor-proxy-process.ts: `bytes` copies, `sdk` goes through the OpenAI SDK) in front of the upstream. */
+export async function startFloorProxy(upstreamUrl: string, mode: 'bytes' | 'sdk'): Promise<FloorProxyHandle> {
+  const child = fork(fileURLToPath(new URL('./floor-proxy-process.js', import.meta.url)), [upstreamUrl, mode], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const { url } = await nextMessage(child, (message): message is { url: string } => typeof message?.url === 'string');
   return {
     url,

@@ -45,7 +45,8 @@ export async function streamOverheadBench(options: StreamBenchOptions): Promise<
   const upstream = await startUpstreamProcess();
   const configureReply = (chunks: number) => upstream.configure({ reply: replyText(chunks * options.chunkSize), chunkSize: options.chunkSize, delayMs: options.delayMs });
   const server = await startBenchServer({ env: { ...fakeOpenAIEnv(upstream.url), ...unlimitedEnv, TITLE_CONVO: 'false' } });
-  const floor = await startFloorProxy(upstream.url);
+  const floor = await startFloorProxy(upstream.url, 'bytes');
+  const sdkFloor = await startFloorProxy(upstream.url, 'sdk');
   try {
     // Let the start's garbage settle: idle means after start, before any request.
     await sleep(2_000);
@@ -59,8 +60,10 @@ export async function streamOverheadBench(options: StreamBenchOptions): Promise<
         headers: { authorization: 'Bearer sk-fake-openai' },
         body: directRequest,
       });
-    const viaFloor = () =>
-      timeStream(`${floor.url}/v1/chat/completions`, { agent, frames: directFrames, headers: { authorization: 'Bearer sk-fake-openai' }, body: directRequest });
+    const viaProxy = (proxyUrl: string) => () =>
+      timeStream(`${proxyUrl}/v1/chat/completions`, { agent, frames: directFrames, headers: { authorization: 'Bearer sk-fake-openai' }, body: directRequest });
+    const viaFloor = viaProxy(floor.url);
+    const viaSdkFloor = viaProxy(sdkFloor.url);
     const viaChatbox = () =>
       timeStream(`${server.url}/api/ask/openAI`, {
         agent, frames: chatboxFrames,
@@ -70,15 +73,15 @@ export async function streamOverheadBench(options: StreamBenchOptions): Promise<
 
     // Warm-up (JIT, connection pools, the tokenizer's tables) is not measured.
     await configureReply(5);
-    for (let index = 0; index < options.warmupStreams; index += 1) await Promise.all([direct(), viaFloor(), viaChatbox()]);
+    for (let index = 0; index < options.warmupStreams; index += 1) await Promise.all([direct(), viaFloor(), viaSdkFloor(), viaChatbox()]);
 
     for (const level of options.levels) {
       await configureReply(level.chunks);
-      const samples: LevelSamples = { direct: [], floor: [], chatbox: [] };
+      const samples: LevelSamples = { direct: [], floor: [], sdkFloor: [], chatbox: [] };
       const concurrent = level.concurrency > 1;
       const phase = { concurrency: level.concurrency, streamsPerWorker: level.streamsPerWorker, rampMs: concurrent ? level.chunks * options.delayMs : 0, discardFirst: concurrent };
-      const cpu = { floor: { seconds: 0, chunks: 0 }, chatbox: { seconds: 0, chunks: 0 } };
-      const measured = async (path: 'floor' | 'chatbox', pid: number, run: () => Promise<StreamTiming>) => {
+      const cpu = { floor: { seconds: 0, chunks: 0 }, sdkFloor: { seconds: 0, chunks: 0 }, chatbox: { seconds: 0, chunks: 0 } };
+      const measured = async (path: keyof typeof cpu, pid: number, run: () => Promise<StreamTiming>) => {
         const before = sampleProcess(pid).cpuSeconds;
         const through = await runPhase({ ...phase, run });
         cpu[path].seconds += sampleProcess(pid).cpuSeconds - before;
@@ -88,13 +91,15 @@ export async function streamOverheadBench(options: StreamBenchOptions): Promise<
       for (let round = 0; round < level.rounds; round += 1) {
         samples.direct.push(...(await runPhase({ ...phase, run: direct })).timings);
         await measured('floor', floor.pid, viaFloor);
+        await measured('sdkFloor', sdkFloor.pid, viaSdkFloor);
         await measured('chatbox', server.pid, viaChatbox);
       }
       addLevelFigures(result, level.concurrency, samples, level.chunks);
-      const perThousand = (path: 'floor' | 'chatbox') => (cpu[path].seconds / Math.max(1, cpu[path].chunks)) * 1000;
+      const perThousand = (path: keyof typeof cpu) => (cpu[path].seconds / Math.max(1, cpu[path].chunks)) * 1000;
       result.figures.push(
         figure(`server CPU per 1,000 chunks @${level.concurrency}`, perThousand('chatbox'), 's'),
         figure(`  floor proxy CPU per 1,000 chunks @${level.concurrency}`, perThousand('floor'), 's'),
+        figure(`  SDK floor proxy CPU per 1,000 chunks @${level.concurrency}`, perThousand('sdkFloor'), 's'),
       );
     }
 
@@ -109,11 +114,13 @@ export async function streamOverheadBench(options: StreamBenchOptions): Promise<
       'server: chatbox serve (built CLI), only the OpenAI endpoint configured, SQLite in a temp data dir, one signed-in user, LOG_LEVEL info; limits lifted by env ' +
         'LIMIT_CONCURRENT_MESSAGES=false LIMIT_MESSAGE_IP=false LIMIT_MESSAGE_USER=false BAN_VIOLATIONS=false; TITLE_CONVO=false (a title call per new conversation is not streaming overhead)',
       'fake upstream in its own process; the load generator is this process (node:http, keep-alive); added = through chatbox − direct, per percentile; CPU = utime+stime of the server process',
-      'floor = the same streams through a minimal Node.js proxy in its own process (node:http + undici, bytes copied as they come, no sign-in, storage or SDK): the least any Node.js server adds on this machine; direct, floor and chatbox phases alternate',
+      'floor = the same streams through a minimal Node.js proxy in its own process (node:http + undici, bytes copied as they come, no sign-in, storage or SDK): the least any Node.js server adds on this machine; ' +
+        'SDK floor = that proxy with the official OpenAI SDK parsing the stream and each chunk written back as a frame: the least a server on the SDK adds; direct, floor, SDK floor and chatbox phases alternate',
     );
   } finally {
     await server.stop();
     await floor.close();
+    await sdkFloor.close();
     await upstream.close();
   }
   return result;

@@ -6,6 +6,8 @@ export interface LevelSamples {
   direct: StreamTiming[];
   /** Through the floor proxy: the least a Node.js proxy adds (floor-proxy-process.ts). */
   floor: StreamTiming[];
+  /** Through the floor proxy with the OpenAI SDK in the middle: the least a server on the SDK adds. */
+  sdkFloor: StreamTiming[];
   chatbox: StreamTiming[];
 }
 
@@ -30,8 +32,8 @@ export function addLevelFigures(result: BenchResult, concurrency: number, sample
   const ok = (timings: StreamTiming[]) => timings.filter((timing) => timing.error === undefined);
   const ttftOf = (timings: StreamTiming[]) => summarize(ok(timings).map((t) => t.ttftMs));
   const gapsOf = (timings: StreamTiming[]) => summarize(ok(timings).flatMap((t) => t.gapsMs));
-  const ttft = { direct: ttftOf(samples.direct), floor: ttftOf(samples.floor), chatbox: ttftOf(samples.chatbox) };
-  const gaps = { direct: gapsOf(samples.direct), floor: gapsOf(samples.floor), chatbox: gapsOf(samples.chatbox) };
+  const ttft = { direct: ttftOf(samples.direct), floor: ttftOf(samples.floor), sdkFloor: ttftOf(samples.sdkFloor), chatbox: ttftOf(samples.chatbox) };
+  const gaps = { direct: gapsOf(samples.direct), floor: gapsOf(samples.floor), sdkFloor: gapsOf(samples.sdkFloor), chatbox: gapsOf(samples.chatbox) };
 
   result.figures.push(
     figure(`TTFT p50 direct ${at}`, ttft.direct.p50, 'ms'),
@@ -48,7 +50,13 @@ export function addLevelFigures(result: BenchResult, concurrency: number, sample
     figure(`  floor: added TTFT p50 ${at}`, ttft.floor.p50 - ttft.direct.p50, 'ms'),
     figure(`  floor: added TTFT p99 ${at}`, ttft.floor.p99 - ttft.direct.p99, 'ms'),
     figure(`  floor: added inter-chunk p99 ${at}`, gaps.floor.p99 - gaps.direct.p99, 'ms'),
+    figure(`  SDK floor: added TTFT p50 ${at}`, ttft.sdkFloor.p50 - ttft.direct.p50, 'ms'),
+    figure(`  SDK floor: added TTFT p99 ${at}`, ttft.sdkFloor.p99 - ttft.direct.p99, 'ms'),
+    figure(`  SDK floor: added inter-chunk p99 ${at}`, gaps.sdkFloor.p99 - gaps.direct.p99, 'ms'),
     figure(`failed streams through chatbox ${at}`, samples.chatbox.length - ok(samples.chatbox).length, 'streams', concurrency === 500 ? 0 : undefined),
   );
-  result.notes.push(`${at}: ${ttft.direct.count} direct, ${ttft.floor.count} floor and ${ttft.chatbox.count} chatbox streams; ${gaps.direct.count}, ${gaps.floor.count} and ${gaps.chatbox.count} inter-chunk gaps`);
+  result.notes.push(
+    `${at}: ${ttft.direct.count} direct, ${ttft.floor.count} floor, ${ttft.sdkFloor.count} SDK floor and ${ttft.chatbox.count} chatbox streams; ` +
+      `${gaps.direct.count}, ${gaps.floor.count}, ${gaps.sdkFloor.count} and ${gaps.chatbox.count} inter-chunk gaps`,
+  );
 }
