@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { get } from 'node:http';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTestServer, registerUser } from '../testing/build-test-server.js';
 import type { ChatProvider } from '../plugin-api/index.js';
 
@@ -23,6 +25,37 @@ function fakeUi(): string {
 }
 
 describe('health, config and the UI', () => {
+  it('logs one line per request, when it ends, with the status and the time taken', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(JSON.parse(chunk.toString())), done()) });
+    app = await buildTestServer({ logger: { level: 'info', stream } });
+    await app.inject({ url: '/health' });
+    await app.inject({ url: '/api/nothing-here' });
+    const requestLines = lines.filter((line) => line.req !== undefined || /request/.test(String(line.msg)));
+    expect(requestLines.map((line) => [line.msg, (line.req as { url: string }).url, (line.res as { statusCode: number }).statusCode])).toEqual([
+      ['request completed', '/health', 200],
+      ['request completed', '/api/nothing-here', 404],
+    ]);
+    expect(requestLines[0].responseTime).toEqual(expect.any(Number));
+  });
+
+  it('logs a reply taken over for a stream when it ends, and says when the client left first', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(JSON.parse(chunk.toString())), done()) });
+    app = await buildTestServer({ logger: { level: 'info', stream } });
+    app.get('/test-stream', (_request, reply) => {
+      reply.hijack();
+      reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
+      reply.raw.write('data: first\n\n');
+    });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    await new Promise<void>((resolve) => {
+      const request = get(`${address}/test-stream`, (response) => response.once('data', () => (request.destroy(), resolve())));
+    });
+    await vi.waitFor(() => expect(lines.some((line) => /aborted/.test(String(line.msg)))).toBe(true));
+    expect(lines.filter((line) => line.req !== undefined).map((line) => [line.msg, (line.res as { statusCode: number }).statusCode])).toEqual([['request aborted by the client', 200]]);
+  });
+
   it('answers /health and the startup config from env and yaml', async () => {
     app = await buildTestServer({
       env: { APP_TITLE: 'Team Chat', CUSTOM_FOOTER: 'Be kind', HELP_AND_FAQ_URL: 'https://help.example.com', CHECK_BALANCE: 'true', ALLOW_SOCIAL_LOGIN: 'true', GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' },

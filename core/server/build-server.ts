@@ -31,6 +31,7 @@ import { registerErrorHandler } from './error-handler.js';
 import { registerJsonBodyParser } from './json-body.js';
 import { packageRoot } from './package-root.js';
 import { createPluginRegistry, type PluginRegistry } from './plugin-registry.js';
+import { registerRequestLog, RequestLogController } from './request-log.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { storePlugin } from './store-plugin.js';
 import { uiPlugin } from './ui-plugin.js';
@@ -64,6 +65,7 @@ export async function buildServer(config: ChatboxConfig, options: BuildServerOpt
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 2 * 1024 * 1024,
+    logController: new RequestLogController(),
   });
   app.decorate('config', config);
   const plugins = createPluginRegistry(options.plugins ?? []);
@@ -71,6 +73,7 @@ export async function buildServer(config: ChatboxConfig, options: BuildServerOpt
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   registerSecurityHeaders(app);
+  registerRequestLog(app);
 
   const store = options.store ?? (await createStore({ dataDir: config.dataDir, mongoUri: config.env.MONGO_URI }));
   await app.register(storePlugin, { store });
