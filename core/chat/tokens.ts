@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Tiktoken } from 'js-tiktoken/lite';
+import type { Tiktoken } from 'tiktoken/lite';
 
 type Encoding = 'o200k_base' | 'cl100k_base';
 const encoders = new Map<Encoding, Tiktoken>();
@@ -13,12 +14,20 @@ function openAIEncoding(model: string): Encoding | null {
   return null;
 }
 
+/**
+ * The WebAssembly port of OpenAI's tokenizer: its rank tables (about 70 MB for o200k_base) live in
+ * WebAssembly memory, outside the JavaScript heap. The pure JavaScript port kept them as 68 MB of
+ * heap objects, which every full garbage collection had to mark: pauses of tens of milliseconds in
+ * the middle of streams. The tables are read once, when a request first needs one.
+ */
 function encoder(encoding: Encoding): Tiktoken {
   let found = encoders.get(encoding);
   if (!found) {
-    // The rank tables are megabytes of JS: load one only when a request first needs it.
-    const ranks = require(`js-tiktoken/ranks/${encoding}`);
-    found = new Tiktoken(ranks.default ?? ranks);
+    // Parsed here rather than required, so the JSON text is not kept in the module cache.
+    const ranks = JSON.parse(readFileSync(require.resolve(`tiktoken/encoders/${encoding}.json`), 'utf8')) as { bpe_ranks: string; special_tokens: Record<string, number>; pat_str: string };
+    // The WebAssembly module too is only compiled then, not at every start.
+    const { Tiktoken: WasmTiktoken } = require('tiktoken/lite') as typeof import('tiktoken/lite');
+    found = new WasmTiktoken(ranks.bpe_ranks, ranks.special_tokens, ranks.pat_str);
     encoders.set(encoding, found);
   }
   return found;
