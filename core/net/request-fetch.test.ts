@@ -116,13 +116,30 @@ describe('webStreamOf', () => {
     }
   });
 
-  it('pauses the source while the reader is behind, and delivers everything once it reads', async () => {
+  it('hands over what arrived before an error, then the error', async () => {
+    const source = new PassThrough();
+    const reader = webStreamOf(source).getReader();
+    source.write('This ');
+    source.write('reply will');
+    await new Promise((resolve) => setImmediate(resolve));
+    source.destroy(new Error('other side closed'));
+    await new Promise((resolve) => setImmediate(resolve));
+    let text = '';
+    await expect(
+      (async () => {
+        for (let part = await reader.read(); !part.done; part = await reader.read()) text += new TextDecoder().decode(part.value);
+      })(),
+    ).rejects.toThrow('other side closed');
+    expect(text).toBe('This reply will');
+  });
+
+  it('pauses the source while the reader is far behind, and delivers everything once it reads', async () => {
     const source = new PassThrough();
     const stream = webStreamOf(source);
-    for (let index = 0; index < 40; index += 1) source.write(`${index},`);
+    for (let index = 0; index < 100; index += 1) source.write(`${index},`);
     source.end();
     await new Promise((resolve) => setImmediate(resolve));
     expect(source.isPaused()).toBe(true);
-    expect(await new Response(stream).text()).toBe(Array.from({ length: 40 }, (_, index) => `${index},`).join(''));
+    expect(await new Response(stream).text()).toBe(Array.from({ length: 100 }, (_, index) => `${index},`).join(''));
   });
 });

@@ -23,38 +23,60 @@ function responseHeaders(raw: Record<string, string | string[] | undefined>): He
   return headers;
 }
 
+/** Chunks queued for a slow reader before the source is paused. */
+const PAUSE_AFTER_CHUNKS = 64;
+
 /**
  * The body as a web stream. Written by hand rather than with `Readable.toWeb`, which on Node 20 can
  * enqueue into a stream already closed or cancelled (after an error reply) and throw where nothing
- * catches it. Here every event after the end, an error or a cancel is ignored, and the source is
- * paused while the reader is behind.
+ * catches it. Here every event after the end, an error or a cancel is ignored, the source is paused
+ * while the reader is far behind, and an error (a connection cut mid-reply) reaches the reader only after
+ * the chunks that arrived before it: erroring a web stream drops what it still holds, and that text
+ * is the partial reply chatbox keeps.
  */
 export function webStreamOf(body: Readable): ReadableStream<Uint8Array> {
   let open = true;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      body.on('data', (chunk: Buffer) => {
-        if (!open) return;
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        if (controller.desiredSize !== null && controller.desiredSize <= 0) body.pause();
-      });
-      body.once('end', () => {
-        if (open) controller.close();
+  let failure: { error: unknown } | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        body.on('data', (chunk: Buffer) => {
+          if (!open) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          // Paused only far behind: a paused source that fails drops what it buffered.
+          if (controller.desiredSize !== null && controller.desiredSize <= -PAUSE_AFTER_CHUNKS) body.pause();
+        });
+        body.once('end', () => {
+          if (open) controller.close();
+          open = false;
+        });
+        body.on('error', (error) => {
+          if (!open || failure) return;
+          // With a high-water mark of 0, a desired size of 0 means nothing is waiting to be read.
+          if (controller.desiredSize === 0) {
+            open = false;
+            controller.error(error);
+          } else {
+            failure = { error };
+          }
+        });
+      },
+      // Called when a read finds nothing queued.
+      pull(controller) {
+        if (failure && open) {
+          open = false;
+          controller.error(failure.error);
+          return;
+        }
+        body.resume();
+      },
+      cancel() {
         open = false;
-      });
-      body.on('error', (error) => {
-        if (open) controller.error(error);
-        open = false;
-      });
+        body.destroy();
+      },
     },
-    pull() {
-      body.resume();
-    },
-    cancel() {
-      open = false;
-      body.destroy();
-    },
-  }, { highWaterMark: 16 });
+    { highWaterMark: 0 },
+  );
 }
 
 /**
