@@ -54,16 +54,12 @@ export async function streamOverheadBench(options: StreamBenchOptions): Promise<
     const token = await registerUser(server.url, 'stream-bench@example.com');
     const agent = keepAliveAgent();
     const directRequest = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hello there' }], user: 'bench', stream: true, stream_options: { include_usage: true } };
-    const direct = () =>
-      timeStream(`${upstream.url}/v1/chat/completions`, {
-        agent, frames: directFrames,
-        headers: { authorization: 'Bearer sk-fake-openai' },
-        body: directRequest,
-      });
-    const viaProxy = (proxyUrl: string) => () =>
-      timeStream(`${proxyUrl}/v1/chat/completions`, { agent, frames: directFrames, headers: { authorization: 'Bearer sk-fake-openai' }, body: directRequest });
-    const viaFloor = viaProxy(floor.url);
-    const viaSdkFloor = viaProxy(sdkFloor.url);
+    // The upstream itself, or a floor proxy in front of it: the same OpenAI request and frames.
+    const openAIStreamAt = (baseUrl: string) => () =>
+      timeStream(`${baseUrl}/v1/chat/completions`, { agent, frames: directFrames, headers: { authorization: 'Bearer sk-fake-openai' }, body: directRequest });
+    const direct = openAIStreamAt(upstream.url);
+    const viaFloor = openAIStreamAt(floor.url);
+    const viaSdkFloor = openAIStreamAt(sdkFloor.url);
     const viaChatbox = () =>
       timeStream(`${server.url}/api/ask/openAI`, {
         agent, frames: chatboxFrames,

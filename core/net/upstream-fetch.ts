@@ -74,7 +74,7 @@ export const upstreamFetch: Fetch = (async (input: string | URL | Request, init?
 export function createGuardedFetch(allowedHosts: string[]): Fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : input.toString());
-    if (isAllowedHost(url.hostname, allowedHosts)) return fetch(input, init);
+    if (isAllowedHost(url.hostname, allowedHosts)) return upstreamFetch(input, init);
     if (!/^https?:$/.test(url.protocol)) throw new BlockedAddressError(`${url.protocol} URLs are not allowed`);
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host) && isPrivateAddress(host)) throw refusal(host);
