@@ -82,6 +82,13 @@ interface TurnState {
 const checkPhase = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
+ * Between two synchronous pieces of a turn's storage work (SQLite calls block the event loop): the
+ * chunks other streams have waiting are read and forwarded first, so that one turn starting or
+ * ending holds no other stream's next chunk back for the sum of its writes.
+ */
+const otherStreamsFirst = checkPhase;
+
+/**
  * Long enough for the SDK to put a request it just started on the wire: its promise chain runs in
  * microtasks; undici 7 (which every upstream call goes through, see upstream-fetch.ts) writes to a
  * kept-alive connection one check phase later (it first looks for bytes the server sent on the idle
@@ -145,7 +152,10 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
       ...options, conversationId: plan.conversationId, user: user.id, title: plan.conversation?.title ?? 'New Chat',
       endpoint: entry.name, endpointType: entry.type ?? null, model,
     });
-    if (plan.userMessage.isNew) await store.messages.upsert(userMessage);
+    if (plan.userMessage.isNew) {
+      await otherStreamsFirst();
+      await store.messages.upsert(userMessage);
+    }
   } catch (error) {
     // Nothing of the turn could be kept: stop the upstream call and say so.
     log.error({ err: error }, 'storing the turn failed');
@@ -170,7 +180,7 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
         if (Date.now() - lastSave >= PARTIAL_SAVE_MS) {
           lastSave = Date.now();
           const snapshot = text;
-          saving = saving.then(() => reply({ text: snapshot })).catch((error: unknown) => log.warn({ err: error }, 'saving the partial reply failed'));
+          saving = saving.then(otherStreamsFirst).then(() => reply({ text: snapshot })).catch((error: unknown) => log.warn({ err: error }, 'saving the partial reply failed'));
         }
       } else if (part.type === 'usage') {
         usage = { promptTokens: part.promptTokens, completionTokens: part.completionTokens };
@@ -202,7 +212,9 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
   const unfinished = failure !== undefined || finishReason === 'incomplete';
   // The provider's own count when it reported one (no second pass of the tokenizer over the reply).
   const tokenCount = plan.generation ? countTokens(text, model) : completionTokens;
+  await otherStreamsFirst();
   const response = await reply({ text, unfinished, finish_reason: unfinished ? 'incomplete' : finishReason, tokenCount });
+  await otherStreamsFirst();
   conversation = (await store.conversations.update(user.id, plan.conversationId, { model, endpoint: entry.name })) ?? conversation;
   await services.balance.spend({ userId: user.id, conversationId: plan.conversationId, model, context: unfinished ? 'incomplete' : 'message', promptTokens, completionTokens }).catch((error: unknown) => log.error({ err: error }, 'recording the token spend failed'));
   const payload = { final: true, conversation: toConversationDto(conversation), title: conversation.title, requestMessage: toMessageDto(userMessage), responseMessage: toMessageDto(response) };
