@@ -47,10 +47,15 @@ export async function runTurn(services: ChatServices, input: TurnInput): Promise
     text: errorText(error), error: true, final: true, unfinished: false, isCreatedByUser: false, ...extra,
   });
 
+  // From the request's arrival to the upstream request on the wire is one long piece of synchronous
+  // work (sign-in, planning, the SDK's request building): when other turns are streaming, their
+  // waiting chunks go out at two points in the middle of it. Alone, the turn goes straight on.
+  const othersStreaming = services.aborts.size > 0;
   let release: (() => void) | undefined;
   let credentials: ProviderCredentials | undefined;
   let model: string;
   try {
+    if (othersStreaming) await otherStreamsFirst();
     release = await services.limits.acquire(user.id, input.ip);
     credentials = await services.credentials(user.id, entry);
     const models = await services.models.list(entry, user.id, credentials, fetchFor(services, credentials));
@@ -64,7 +69,7 @@ export async function runTurn(services: ChatServices, input: TurnInput): Promise
   }
 
   try {
-    await streamReply(services, input, { options, sender, model, credentials, controller, failFrame });
+    await streamReply(services, input, { options, sender, model, credentials, controller, failFrame, othersStreaming });
   } finally {
     release();
   }
@@ -77,6 +82,7 @@ interface TurnState {
   credentials: ProviderCredentials | undefined;
   controller: AbortController;
   failFrame: (error: unknown, extra?: Record<string, unknown>) => Record<string, unknown>;
+  othersStreaming: boolean;
 }
 
 const checkPhase = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -138,6 +144,7 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
   let firstPart: Promise<IteratorResult<ChatPart>> | undefined;
   try {
     await services.balance.assertCanAfford(user.id, model, built.promptTokens);
+    if (state.othersStreaming) await otherStreamsFirst();
     parts = entry.provider.stream(built.request, { signal: controller.signal, credentials: state.credentials, fetch: fetchFor(services, state.credentials) })[Symbol.asyncIterator]();
     firstPart = parts.next();
     await requestOnTheWire();
