@@ -4,7 +4,7 @@ import { endpointOptionsSchema } from '../protocol/preset.js';
 import type { EndpointOptions, Message } from '../store/types.js';
 import { contextWindow } from './context-window.js';
 import { pruneHistory, type CountedMessage } from './prune-history.js';
-import { countTokens } from './tokens.js';
+import { countTokens, MESSAGE_OVERHEAD_TOKENS } from './tokens.js';
 
 /** Room kept for the reply when the conversation does not set its own maximum. */
 const DEFAULT_REPLY_RESERVE = 4_096;
@@ -42,10 +42,21 @@ function parameters(options: EndpointOptions): ChatRequest['parameters'] {
 
 export interface BuiltRequest {
   request: ChatRequest;
-  promptTokens: number;
+  /**
+   * The prompt's tokens, counted on first use: when the whole branch fits the context window
+   * anyway, the tokenizer need not run before the request leaves.
+   */
+  promptTokens(): number;
   /** History messages left out to fit the context window. */
   dropped: number;
 }
+
+/**
+ * Most tokens a text can make: a byte-level BPE tokenizer (OpenAI's) never makes more tokens than
+ * the text has UTF-8 bytes, and the estimate for other vendors' models (a quarter of the
+ * characters) is lower still.
+ */
+const tokenBound = (text: string) => Buffer.byteLength(text);
 
 /**
  * The upstream request: system prompt and parameters from the options, the branch as history
@@ -54,23 +65,32 @@ export interface BuiltRequest {
 export function buildChatRequest(input: { model: string; userId: string; options: EndpointOptions; branch: Array<Pick<Message, 'text' | 'isCreatedByUser' | 'tokenCount'>>; generation: string }): BuiltRequest {
   const { model, options } = input;
   const system = defined(options.promptPrefix) ?? defined(options.systemMessage);
-  const history: CountedMessage[] = input.branch.map((message) => ({
+  const history: Array<ChatMessage & { tokenCount?: number | null }> = input.branch.map((message) => ({
     role: message.isCreatedByUser ? 'user' : 'assistant',
     content: message.text,
-    tokens: message.tokenCount ?? countTokens(message.text, model),
+    tokenCount: message.tokenCount,
   }));
-  if (input.generation) history.push({ role: 'assistant', content: input.generation, tokens: countTokens(input.generation, model) });
+  if (input.generation) history.push({ role: 'assistant', content: input.generation });
   const params = parameters(options);
-  const systemTokens = system ? countTokens(system, model) : 0;
-  const budget = contextWindow(model, options.maxContextTokens) - (params.maxOutputTokens ?? DEFAULT_REPLY_RESERVE) - systemTokens;
-  const { kept, dropped, tokens } = pruneHistory(history, Math.max(budget, 1));
-  const messages: ChatMessage[] = kept;
+  const budget = contextWindow(model, options.maxContextTokens) - (params.maxOutputTokens ?? DEFAULT_REPLY_RESERVE);
+  const tokensOf = (message: (typeof history)[number]) => message.tokenCount ?? countTokens(message.content, model);
+  const systemTokens = () => (system ? countTokens(system, model) : 0);
+
   const extra: Record<string, unknown> = {};
   if (options.context) extra.context = options.context;
   if (options.examples?.length) extra.examples = options.examples;
-  return {
-    request: { model, system, messages, parameters: params, extra, user: input.userId },
-    promptTokens: tokens + systemTokens,
-    dropped,
-  };
+  const requestOf = (messages: ChatMessage[]): ChatRequest => ({ model, system, messages, parameters: params, extra, user: input.userId });
+  const chatMessage = ({ tokenCount: _tokenCount, ...message }: (typeof history)[number]): ChatMessage => message;
+
+  const bound = history.reduce((sum, message) => sum + (message.tokenCount ?? tokenBound(message.content)) + MESSAGE_OVERHEAD_TOKENS, system ? tokenBound(system) : 0);
+  if (bound <= budget) {
+    let counted: number | undefined;
+    const promptTokens = () => (counted ??= history.reduce((sum, message) => sum + tokensOf(message) + MESSAGE_OVERHEAD_TOKENS, systemTokens()));
+    return { request: requestOf(history.map(chatMessage)), promptTokens, dropped: 0 };
+  }
+
+  const counted: CountedMessage[] = history.map((message) => ({ ...chatMessage(message), tokens: tokensOf(message) }));
+  const systemCount = systemTokens();
+  const { kept, dropped, tokens } = pruneHistory(counted, Math.max(budget - systemCount, 1));
+  return { request: requestOf(kept), promptTokens: () => tokens + systemCount, dropped };
 }

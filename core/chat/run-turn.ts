@@ -115,7 +115,7 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
     ? {
         messageId: plan.userMessage.messageId, conversationId: plan.conversationId, user: user.id, parentMessageId: plan.userMessage.parentMessageId,
         endpoint: entry.name, model, sender: 'User', text: plan.userMessage.text, isCreatedByUser: true, error: false, unfinished: false,
-        tokenCount: countTokens(plan.userMessage.text, model), createdAt: now, updatedAt: now,
+        createdAt: now, updatedAt: now,
       }
     : plan.messages.find((message) => message.messageId === plan.userMessage.messageId)!;
   const branch = [...branchTo(plan.messages, plan.userMessage.parentMessageId), userMessage];
@@ -143,7 +143,7 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
   let parts: AsyncIterator<ChatPart> | undefined;
   let firstPart: Promise<IteratorResult<ChatPart>> | undefined;
   try {
-    await services.balance.assertCanAfford(user.id, model, built.promptTokens);
+    await services.balance.assertCanAfford(user.id, model, built.promptTokens());
     if (state.othersStreaming) await otherStreamsFirst();
     parts = entry.provider.stream(built.request, { signal: controller.signal, credentials: state.credentials, fetch: fetchFor(services, state.credentials) })[Symbol.asyncIterator]();
     firstPart = parts.next();
@@ -161,6 +161,8 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
     });
     if (plan.userMessage.isNew) {
       await otherStreamsFirst();
+      // Counted now rather than before the request: the tokenizer's first run after a pause is slow.
+      userMessage.tokenCount = countTokens(userMessage.text, model);
       await store.messages.upsert(userMessage);
     }
   } catch (error) {
@@ -205,7 +207,7 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
   }
 
   await saving;
-  const promptTokens = usage?.promptTokens || built.promptTokens;
+  const promptTokens = usage?.promptTokens || built.promptTokens();
   const completionTokens = usage?.completionTokens || countTokens(text.slice(plan.generation.length), model);
   const keepPartial = text.length > plan.generation.length;
   if (failure && !keepPartial) {
