@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAccessTokens } from './access-tokens.js';
+
+const secret = 's'.repeat(64);
+
+describe('access tokens', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('verifies its own tokens, again and again, and nothing else', () => {
+    const tokens = createAccessTokens(secret, 60_000);
+    const token = tokens.sign({ id: 'user-1' });
+    expect(tokens.verify(token)).toEqual({ id: 'user-1' });
+    expect(tokens.verify(token)).toEqual({ id: 'user-1' });
+
+    const [header, payload, signature] = token.split('.');
+    const otherPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), id: 'user-2' })).toString('base64url');
+    expect(tokens.verify(`${header}.${otherPayload}.${signature}`)).toBeNull();
+    expect(tokens.verify(`${token}x`)).toBeNull();
+    expect(tokens.verify(createAccessTokens('t'.repeat(64), 60_000).sign({ id: 'user-1' }))).toBeNull();
+    expect(tokens.verify('not a token')).toBeNull();
+  });
+
+  it('stops accepting a token when it expires, though it verified before', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-21T12:00:00Z') });
+    const tokens = createAccessTokens(secret, 60_000);
+    const token = tokens.sign({ id: 'user-1' });
+    expect(tokens.verify(token)).toEqual({ id: 'user-1' });
+    vi.setSystemTime(new Date('2026-11-21T12:00:59Z'));
+    expect(tokens.verify(token)).toEqual({ id: 'user-1' });
+    vi.setSystemTime(new Date('2026-11-21T12:01:01Z'));
+    expect(tokens.verify(token)).toBeNull();
+    expect(tokens.verify(token)).toBeNull();
+  });
+
+  it('keeps verifying tokens beyond the ones it remembers', () => {
+    const tokens = createAccessTokens(secret, 60_000);
+    const issued = Array.from({ length: 1_200 }, (_, index) => tokens.sign({ id: `user-${index}` }));
+    for (const token of issued) tokens.verify(token);
+    expect(tokens.verify(issued[0])).toEqual({ id: 'user-0' });
+    expect(tokens.verify(issued[1_199])).toEqual({ id: 'user-1199' });
+  });
+});
