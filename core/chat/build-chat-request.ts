@@ -84,8 +84,8 @@ export function buildChatRequest(input: { model: string; userId: string; options
 
   const bound = history.reduce((sum, message) => sum + (message.tokenCount ?? tokenBound(message.content)) + MESSAGE_OVERHEAD_TOKENS, system ? tokenBound(system) : 0);
   if (bound <= budget) {
-    let counted: number | undefined;
-    const promptTokens = () => (counted ??= history.reduce((sum, message) => sum + tokensOf(message) + MESSAGE_OVERHEAD_TOKENS, systemTokens()));
+    let promptCount: number | undefined;
+    const promptTokens = () => (promptCount ??= history.reduce((sum, message) => sum + tokensOf(message) + MESSAGE_OVERHEAD_TOKENS, systemTokens()));
     return { request: requestOf(history.map(chatMessage)), promptTokens, dropped: 0 };
   }
 

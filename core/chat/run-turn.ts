@@ -88,9 +88,10 @@ interface TurnState {
 const checkPhase = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Between two synchronous pieces of a turn's storage work (SQLite calls block the event loop): the
- * chunks other streams have waiting are read and forwarded first, so that one turn starting or
- * ending holds no other stream's next chunk back for the sum of its writes.
+ * Between two synchronous pieces of a turn's work (its storage writes, as SQLite calls block the
+ * event loop, and its start when other turns stream): the chunks other streams have waiting are read
+ * and forwarded first, so that one turn starting or ending holds no other stream's next chunk back
+ * for the sum of its pieces.
  */
 const otherStreamsFirst = checkPhase;
 
