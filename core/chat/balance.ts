@@ -16,10 +16,15 @@ export interface Spend {
 export function createBalance(store: Store, enabled: boolean) {
   return {
     enabled,
-    /** Throws the catalogue's token_balance error when the prompt alone costs more than the balance. */
-    async assertCanAfford(userId: string, model: string, promptTokens: number): Promise<void> {
+    /**
+     * Throws the catalogue's token_balance error when the prompt alone costs more than the balance.
+     * The prompt is counted only when balances are on: the tokenizer stays off the path to the
+     * upstream request otherwise.
+     */
+    async assertCanAfford(userId: string, model: string, countPromptTokens: () => number): Promise<void> {
       if (!enabled) return;
       const balance = await store.balances.get(userId);
+      const promptTokens = countPromptTokens();
       const tokenCost = promptTokens * tokenRates(model).prompt;
       if (tokenCost > balance) throw new ChatboxError('token_balance', undefined, { balance, promptTokens, tokenCost });
     },

@@ -144,7 +144,7 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
   let parts: AsyncIterator<ChatPart> | undefined;
   let firstPart: Promise<IteratorResult<ChatPart>> | undefined;
   try {
-    await services.balance.assertCanAfford(user.id, model, built.promptTokens());
+    await services.balance.assertCanAfford(user.id, model, built.promptTokens);
     if (state.othersStreaming) await otherStreamsFirst();
     parts = entry.provider.stream(built.request, { signal: controller.signal, credentials: state.credentials, fetch: fetchFor(services, state.credentials) })[Symbol.asyncIterator]();
     firstPart = parts.next();
