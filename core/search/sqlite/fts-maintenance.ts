@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { SearchIndexName } from '../../store/types.js';
+import { readInWorker } from '../../store/sqlite/read-in-worker.js';
 import type { ReindexProgress } from '../types.js';
 
 /** Each FTS table, the table whose rowids it is keyed by, and the indexed column. */
@@ -48,6 +49,17 @@ interface RowidSummary {
   largest: number | null;
 }
 
+const summaryQueries = (index: SearchIndexName): [table: string, indexed: string] => {
+  const { fts, content } = ftsTables[index];
+  return [
+    `SELECT COUNT(*) AS rows, TOTAL(rowid) AS sum, MAX(rowid) AS largest FROM ${content}`,
+    `SELECT COUNT(*) AS rows, TOTAL(id) AS sum, MAX(id) AS largest FROM ${fts}_docsize`,
+  ];
+};
+
+const sameRowids = (table: RowidSummary, indexed: RowidSummary) =>
+  table.rows === indexed.rows && table.sum === indexed.sum && table.largest === indexed.largest;
+
 /**
  * Whether an FTS index still covers exactly the rowids of its table. The triggers keep it so; the one
  * known way to break it is a VACUUM renumbering the rowids of a table without an INTEGER PRIMARY KEY
@@ -55,9 +67,17 @@ interface RowidSummary {
  * cost of two integer scans.
  */
 export function ftsIndexMatchesTable(database: Database.Database, index: SearchIndexName): boolean {
-  const { fts, content } = ftsTables[index];
-  const summary = (sql: string) => database.prepare<[], RowidSummary>(sql).get()!;
-  const table = summary(`SELECT COUNT(*) AS rows, TOTAL(rowid) AS sum, MAX(rowid) AS largest FROM ${content}`);
-  const indexed = summary(`SELECT COUNT(*) AS rows, TOTAL(id) AS sum, MAX(id) AS largest FROM ${fts}_docsize`);
-  return table.rows === indexed.rows && table.sum === indexed.sum && table.largest === indexed.largest;
+  const [table, indexed] = summaryQueries(index).map((sql) => database.prepare<[], RowidSummary>(sql).get()!);
+  return sameRowids(table, indexed);
+}
+
+/**
+ * The same check for every index, on a connection of its own in a worker thread: on a million
+ * messages the scans take about 0.15 s with the file in the page cache and a second without.
+ */
+export function checkFtsIndexesInWorker(filename: string): { mismatched: Promise<SearchIndexName[]>; cancel(): Promise<void> } {
+  const indexes = Object.keys(ftsTables) as SearchIndexName[];
+  const read = readInWorker<RowidSummary>(filename, indexes.flatMap(summaryQueries));
+  const mismatched = read.rows.then((summaries) => indexes.filter((_, position) => !sameRowids(summaries[2 * position], summaries[2 * position + 1])));
+  return { mismatched, cancel: read.cancel };
 }

@@ -70,6 +70,39 @@ describe('sqlite fts5 search index', () => {
     await search.start();
     expect(await search.search('u1', 'lasag', page)).toEqual({ total: 1, conversations: [{ conversationId: 'c1', messages: [{ messageId: 'm1', highlightedText: "grandmother's **lasagna**" }] }] });
     expect((await search.search('u1', 'recipes', page)).total).toBe(1);
+    await search.stop();
+    await store.close();
+  });
+
+  it('checks a database file in a worker thread once started, and rebuilds an index that no longer matches', async () => {
+    const store = createSqliteStore({ filename: join(temporaryDirectory, 'vacuumed.sqlite') });
+    const user = await createTestUser(store, 'ada');
+    await seedConversations(store, user, [{ messages: ['narwhal sighting'] }, { messages: ['walrus'] }]);
+    store.database.prepare("INSERT INTO messages_fts (messages_fts) VALUES ('delete-all')").run();
+    const warn = vi.fn();
+    const search = createFtsSearchIndex(store, { ...logger, warn });
+    await search.start();
+    await search.flush();
+    expect(warn.mock.calls).toEqual([[expect.stringContaining('rebuilding'), { index: 'messages' }]]);
+    expect((await search.search(user.id, 'narwhal', page)).total).toBe(1);
+    await search.stop();
+    await store.close();
+  });
+
+  it('leaves a matching index on a database file alone, and stops a check still running without a warning', async () => {
+    const store = createSqliteStore({ filename: join(temporaryDirectory, 'intact.sqlite') });
+    const user = await createTestUser(store, 'ada');
+    await seedConversations(store, user, [{ messages: ['narwhal sighting'] }]);
+    const warn = vi.fn();
+    const finished = createFtsSearchIndex(store, { ...logger, warn });
+    await finished.start();
+    await finished.flush();
+    const stopped = createFtsSearchIndex(store, { ...logger, warn });
+    await stopped.start();
+    await stopped.stop();
+    expect(warn).not.toHaveBeenCalled();
+    expect((await finished.search(user.id, 'narwhal', page)).total).toBe(1);
+    await finished.stop();
     await store.close();
   });
 

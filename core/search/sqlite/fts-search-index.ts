@@ -3,7 +3,7 @@ import type { SqliteStore } from '../../store/sqlite/index.js';
 import type { SearchIndexName } from '../../store/types.js';
 import { messagesPerConversation } from '../search-limits.js';
 import type { SearchConversationHit, SearchIndex, SearchMessageHit } from '../types.js';
-import { ftsIndexMatchesTable, rebuildFtsIndex } from './fts-maintenance.js';
+import { checkFtsIndexesInWorker, ftsIndexMatchesTable, rebuildFtsIndex } from './fts-maintenance.js';
 import { ftsMatchExpression, ftsUserMatch } from './fts-query.js';
 import { prepareFtsStatements } from './fts-statements.js';
 
@@ -11,7 +11,8 @@ const indexNames: SearchIndexName[] = ['messages', 'convos'];
 
 /**
  * The embedded search: FTS5 tables in the store's own database, written by triggers in the data's
- * transaction (migration 002), so there is nothing to sync and nothing to start.
+ * transaction (migration 002), so there is nothing to sync. Start only checks that the indexes still
+ * match their tables, and rebuilds one that does not.
  */
 export function createFtsSearchIndex(store: SqliteStore, logger: PluginLogger): SearchIndex {
   const statements = prepareFtsStatements(store.database);
@@ -32,6 +33,16 @@ export function createFtsSearchIndex(store: SqliteStore, logger: PluginLogger): 
       conversationId,
       messages: list.map((row): SearchMessageHit => ({ messageId: row.messageId, highlightedText: highlighted.get(row.rowid) ?? '' })),
     }));
+  };
+
+  let check: ReturnType<typeof checkFtsIndexesInWorker> | undefined;
+  let checked: Promise<void> | undefined;
+  let stopping = false;
+  const rebuildWhereMismatched = (mismatched: SearchIndexName[]) => {
+    for (const index of mismatched) {
+      logger.warn('The full-text index no longer matches its table (was the database vacuumed?); rebuilding it', { index });
+      rebuildFtsIndex(store.database, index);
+    }
   };
 
   return {
@@ -58,14 +69,25 @@ export function createFtsSearchIndex(store: SqliteStore, logger: PluginLogger): 
     async start() {
       // No external index to feed: an outbox left enabled by an earlier Meilisearch setup would only grow.
       await store.searchOutbox.setEnabled(false);
-      for (const index of indexNames) {
-        if (ftsIndexMatchesTable(store.database, index)) continue;
-        logger.warn('The full-text index no longer matches its table (was the database vacuumed?); rebuilding it', { index });
-        rebuildFtsIndex(store.database, index);
+      if (store.database.memory) {
+        rebuildWhereMismatched(indexNames.filter((index) => !ftsIndexMatchesTable(store.database, index)));
+        return;
       }
+      // On a file the check runs beside the server rather than before it answers (see checkFtsIndexesInWorker).
+      check = checkFtsIndexesInWorker(store.database.name);
+      checked = check.mismatched.then(rebuildWhereMismatched).catch((error: unknown) => {
+        if (!stopping) logger.warn('Could not check the full-text index against its table', { error: String(error) });
+      });
     },
-    async stop() {},
+    async stop() {
+      stopping = true;
+      await check?.cancel();
+      await checked;
+    },
     wake() {},
-    async flush() {},
+    /** Nothing is ever pending but the check of start() and the rebuild it may lead to. */
+    async flush() {
+      await checked;
+    },
   };
 }
