@@ -35,7 +35,7 @@ describe('balance check before a request', () => {
 
   it('lets a prompt through that the balance covers', async () => {
     const balance = createBalance(store, true);
-    await store.balances.record({ userId: userId, conversationId: null, tokenType: 'credits', model: 'gpt-4o', context: 'admin', rawAmount: 1_000_000, rate: 1, tokenValue: 1_000_000 });
+    await store.balances.record({ userId, conversationId: null, tokenType: 'credits', model: 'gpt-4o', context: 'admin', rawAmount: 1_000_000, rate: 1, tokenValue: 1_000_000 });
     await expect(balance.assertCanAfford(userId, 'gpt-4o', countPrompt(10))).resolves.toBeUndefined();
     expect(counted).toBe(1);
   });
