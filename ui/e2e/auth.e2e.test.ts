@@ -61,6 +61,8 @@ describe('sign-in in the browser', () => {
     const page = await e2e.newPage();
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The login page has an 'Email address' field too, and stays on screen while the next page's chunk loads.
+    await page.getByRole('button', { name: 'Send reset link' }).waitFor();
     await page.getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('link', { name: 'Reset my password' }).click();
