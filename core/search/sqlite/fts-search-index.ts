@@ -74,7 +74,7 @@ export function createFtsSearchIndex(store: SqliteStore, logger: PluginLogger): 
         return;
       }
       // On a file the check runs beside the server rather than before it answers (see checkFtsIndexesInWorker).
-      check = checkFtsIndexesInWorker(store.database.name);
+      check = checkFtsIndexesInWorker(store.database.name, indexNames);
       checked = check.mismatched.then(rebuildWhereMismatched).catch((error: unknown) => {
         if (!stopping) logger.warn('Could not check the full-text index against its table', { error: String(error) });
       });
