@@ -158,7 +158,7 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
   try {
     conversation = await store.conversations.upsert({
       ...options, conversationId: plan.conversationId, user: user.id, title: plan.conversation?.title ?? 'New Chat',
-      endpoint: entry.name, endpointType: entry.type ?? null, model,
+      endpoint: entry.name, endpointType: entry.type, model,
     });
     if (plan.userMessage.isNew) {
       await otherStreamsFirst();

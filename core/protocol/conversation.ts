@@ -71,9 +71,10 @@ export const updateConversationRequestSchema = z.object({
 });
 
 /**
- * POST /api/convos/clear: one conversation, or every one with `all: true`. An empty body is refused:
- * LibreChat deletes everything on an empty filter, which one malformed request should never do.
- * `source` and `thread_id` are what LibreChat's client sends besides the id; they are accepted and unused.
+ * POST /api/convos/clear: one conversation, or every conversation of the caller (with their messages
+ * and search entries) on an empty body, `{}` or `all: true`: spec 000 §7 ("empty object clears all"),
+ * and LibreChat's "clear all" sends `{arg: {}}`. `source` and `thread_id` are what LibreChat's client
+ * sends besides the id; they are accepted and unused.
  */
 export const clearConversationsRequestSchema = z
   .object({
@@ -82,7 +83,6 @@ export const clearConversationsRequestSchema = z
     source: z.string().nullable().optional(),
     thread_id: z.string().nullable().optional(),
   })
-  .refine((body) => body.conversationId !== undefined || body.all === true, { message: 'conversationId is required (or all: true to delete every conversation)' })
   .refine((body) => !(body.conversationId !== undefined && body.all === true), { message: 'give either conversationId or all: true, not both' });
 
 export type UpdateConversationRequest = z.input<typeof updateConversationRequestSchema>;

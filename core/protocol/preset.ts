@@ -104,9 +104,10 @@ const presetId = z.string({ message: 'presetId must be a string' }).trim().min(1
 /**
  * POST /api/presets and each item of an import. Unknown fields (`_id`, `user`, `conversationId` of a
  * LibreChat export) are dropped: the owner always comes from the session, never from the body.
+ * A null or missing presetId asks for a new preset (LibreChat's "Save As Preset" and import send null).
  */
 export const presetRequestSchema = endpointOptionsSchema.extend({
-  presetId: presetId.optional(),
+  presetId: presetId.nullable().optional(),
   title,
   defaultPreset: z.boolean({ message: 'defaultPreset must be true or false' }).optional(),
   order: z.number({ message: 'order must be a number' }).nullable().optional(),
@@ -127,13 +128,16 @@ export const setDefaultPresetRequestSchema = z.object({
     .nullable(),
 });
 
-/** POST /api/presets/delete: one preset, or every one with `all: true`; an empty body deletes nothing. */
+/**
+ * POST /api/presets/delete: one preset (LibreChat's client posts the whole preset object; its presetId
+ * is what counts), or every preset of the caller with no body, `{}` or `all: true` (spec 000 §7:
+ * "delete with no argument clears all"; "clear all presets" sends no body at all).
+ */
 export const deletePresetsRequestSchema = z
   .object({
     presetId: presetId.optional(),
     all: z.literal(true, { message: 'all must be true' }).optional(),
   })
-  .refine((body) => body.presetId !== undefined || body.all === true, { message: 'presetId is required (or all: true to delete every preset)' })
   .refine((body) => !(body.presetId !== undefined && body.all === true), { message: 'give either presetId or all: true, not both' });
 
 export type PresetDto = z.output<typeof endpointOptionsSchema> & {
@@ -141,7 +145,8 @@ export type PresetDto = z.output<typeof endpointOptionsSchema> & {
   user: string;
   title: string;
   defaultPreset: boolean;
-  order: number | null;
+  /** Absent when the preset has no place of its own (LibreChat's client rejects a null order). */
+  order?: number;
   presetOverride?: Record<string, unknown> | null;
   createdAt: string;
   updatedAt: string;

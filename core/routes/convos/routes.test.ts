@@ -57,6 +57,31 @@ describe('GET /api/convos', () => {
     expect(conversation.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
+  it('leaves out every field without a value that LibreChat\'s client rejects as null, on the list, by id, search and rename', async () => {
+    // What older turns stored (endpointType null for a built-in endpoint) and what a client's "cleared" option saves.
+    await seedConversation(alice.userId, 'nulls', 0, {
+      title: 'Nulls pastel', endpointType: null, temperature: null, top_p: null, maxOutputTokens: null, resendFiles: null, imageDetail: null,
+      file_ids: null, tools: null, examples: null, instructions: null, assistant_id: null, thread_id: null, iconURL: null,
+      chatGptLabel: null, promptPrefix: null, modelLabel: null,
+    });
+    const answers = [
+      (await get('/api/convos')).json().conversations[0],
+      (await get('/api/convos/nulls')).json(),
+      (await get('/api/search?q=pastel')).json().conversations[0],
+      (await post('/api/convos/update', { arg: { conversationId: 'nulls', title: 'Renamed' } })).json(),
+    ];
+    for (const conversation of answers) {
+      expect(conversation).toMatchObject({ conversationId: 'nulls', endpoint: 'openAI', model: 'gpt-4o' });
+      for (const field of ['endpointType', 'temperature', 'top_p', 'maxOutputTokens', 'resendFiles', 'imageDetail', 'file_ids', 'tools', 'examples', 'instructions', 'assistant_id', 'thread_id', 'iconURL']) {
+        expect(conversation).not.toHaveProperty(field);
+      }
+      // The contract accepts null for these: a cleared label or prefix stays cleared in the client's state.
+      expect(conversation).toMatchObject({ chatGptLabel: null, promptPrefix: null, modelLabel: null });
+      expect(typeof conversation.createdAt).toBe('string');
+      expect(typeof conversation.updatedAt).toBe('string');
+    }
+  });
+
   it('shows an empty list as one empty page, never another user\'s conversations', async () => {
     await seedConversation(bob.userId, 'bob-only');
     expect((await get('/api/convos')).json()).toEqual({ conversations: [], pages: 1, pageNumber: 1, pageSize: 25 });
@@ -149,28 +174,49 @@ describe('POST /api/convos/clear and DELETE /api/convos/:conversationId', () => 
     expect(response.json()).toEqual({ deletedCount: 1 });
   });
 
-  it('deletes all of the user\'s conversations only with all: true', async () => {
-    await seedConversation(alice.userId, 'a1');
+  it.each([
+    ['{arg: {}} as LibreChat\'s "clear all" sends it', { arg: {} }],
+    ['{}', {}],
+    ['{all: true}', { all: true }],
+  ])('deletes every conversation of the caller on %s, with their messages and search entries, and only theirs', async (_label, payload) => {
+    await seedConversation(alice.userId, 'a1', 0, { title: 'Lisbon pastel' });
     await seedConversation(alice.userId, 'a2');
-    await seedConversation(bob.userId, 'b1');
-    expect((await post('/api/convos/clear', { all: true })).json()).toEqual({ deletedCount: 2 });
+    await seedMessage(alice.userId, 'a1', 'm-alice');
+    await seedConversation(bob.userId, 'b1', 0, { title: 'Bob pastel' });
+    await seedMessage(bob.userId, 'b1', 'm-bob');
+    expect((await get('/api/search?q=pastel')).json().conversations).toHaveLength(1);
+
+    const response = await post('/api/convos/clear', payload);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ deletedCount: 2 });
     expect((await get('/api/convos')).json().conversations).toEqual([]);
+    expect(await app.store.messages.find(alice.userId, 'm-alice')).toBeNull();
+    expect((await get('/api/search?q=pastel')).json().conversations).toEqual([]);
+    expect(await app.store.conversations.find(bob.userId, 'b1')).not.toBeNull();
+    expect(await app.store.messages.find(bob.userId, 'm-bob')).not.toBeNull();
+    expect((await get('/api/search?q=pastel', bob)).json().conversations).toHaveLength(1);
+  });
+
+  it('deletes every conversation of the caller on a request with no body (spec 000 §7: an empty argument clears all)', async () => {
+    await seedConversation(alice.userId, 'a1');
+    await seedConversation(bob.userId, 'b1');
+    const response = await app.inject({ method: 'POST', url: '/api/convos/clear', headers: bearer(alice) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ deletedCount: 1 });
+    expect(await app.store.conversations.find(alice.userId, 'a1')).toBeNull();
     expect(await app.store.conversations.find(bob.userId, 'b1')).not.toBeNull();
   });
 
-  it.each([[{}], [{ arg: {} }], [{ all: false }]])('refuses %j instead of deleting everything', async (payload) => {
+  it.each([
+    [{ all: false }, 'all must be true'],
+    [{ conversationId: 'safe', all: true }, 'give either conversationId or all: true, not both'],
+    [{ arg: { conversationId: 7 } }, 'conversationId is required'],
+  ])('refuses %j with "%s" and deletes nothing', async (payload, message) => {
     await seedConversation(alice.userId, 'safe');
     const response = await post('/api/convos/clear', payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json().code).toBe('validation_error');
-    expect(response.json().message).toMatch(/conversationId is required|all must be true/);
+    expect(response.json()).toMatchObject({ code: 'validation_error', message });
     expect(await app.store.conversations.find(alice.userId, 'safe')).not.toBeNull();
-  });
-
-  it('refuses an empty request body too', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/convos/clear', headers: bearer(alice) });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('conversationId is required (or all: true to delete every conversation)');
   });
 
   it('answers 404 and deletes nothing for another user\'s conversation', async () => {

@@ -41,8 +41,8 @@ export async function conversationsRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/convos/clear', authenticate, async (request): Promise<DeleteConversationsResponse> => {
     const body = parseInput(clearConversationsBodySchema, request.body);
     const userId = request.user!.id;
-    if (body.all) return { deletedCount: await conversations.deleteAll(userId) };
-    const deletedCount = await conversations.delete(userId, [body.conversationId!]);
+    if (body.conversationId === undefined) return { deletedCount: await conversations.deleteAll(userId) };
+    const deletedCount = await conversations.delete(userId, [body.conversationId]);
     if (deletedCount === 0) throw new NotFoundError('Conversation not found');
     return { deletedCount };
   });

@@ -26,11 +26,37 @@ describe('POST /api/presets', () => {
     });
     expect(response.statusCode).toBe(201);
     const preset = response.json();
-    expect(preset).toMatchObject({ title: 'Concise', endpoint: 'openAI', temperature: 0.3, presence_penalty: -1.5, imageDetail: 'high', user: alice.userId, defaultPreset: false, order: null });
+    expect(preset).toMatchObject({ title: 'Concise', endpoint: 'openAI', temperature: 0.3, presence_penalty: -1.5, imageDetail: 'high', user: alice.userId, defaultPreset: false });
+    // No order of its own: absent, never null (LibreChat's client rejects a null order).
+    expect(preset).not.toHaveProperty('order');
     expect(preset.presetId).toMatch(/^[0-9a-f-]{36}$/);
     expect(preset.createdAt).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
     expect(await list()).toEqual([preset]);
     expect(await list(bob)).toEqual([]);
+  });
+
+  it.each([
+    ['presetId: null, as "Save As Preset" and import send it', { presetId: null }],
+    ['no presetId', {}],
+  ])('mints an id for %s, each time a new preset', async (_label, identity) => {
+    // The body of LibreChat's cleanupPreset: explicit nulls for the cleared labels, endpointType when known.
+    const body = { ...identity, title: 'New Preset', endpoint: 'openAI', endpointType: null, model: 'gpt-4o', chatGptLabel: null, promptPrefix: null, temperature: 0.7 };
+    const first = await post('/api/presets', body);
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ title: 'New Preset', endpoint: 'openAI', model: 'gpt-4o', temperature: 0.7, chatGptLabel: null, promptPrefix: null, user: alice.userId });
+    expect(first.json().presetId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.json()).not.toHaveProperty('endpointType');
+    const second = await post('/api/presets', body);
+    expect(second.json().presetId).not.toBe(first.json().presetId);
+    expect(await list()).toHaveLength(2);
+  });
+
+  it('leaves out the nulls LibreChat\'s client rejects (endpointType, order, settings) and keeps the ones it accepts', async () => {
+    const saved = await save({ title: 'Nulls', endpoint: 'openAI', endpointType: null, temperature: null, resendFiles: null, imageDetail: null, tools: null, order: null, modelLabel: null });
+    for (const preset of [saved, ...(await list())]) {
+      for (const field of ['endpointType', 'temperature', 'resendFiles', 'imageDetail', 'tools', 'order']) expect(preset).not.toHaveProperty(field);
+      expect(preset).toMatchObject({ title: 'Nulls', endpoint: 'openAI', modelLabel: null, defaultPreset: false });
+    }
   });
 
   it('updates by presetId, keeping what the body leaves out, and drops the client\'s user and unknown fields', async () => {
@@ -168,19 +194,25 @@ describe('POST /api/presets/delete', () => {
     expect((await list()).map((preset: { presetId: string }) => preset.presetId)).toEqual([keep.presetId]);
   });
 
-  it('deletes all of the user\'s presets only with all: true', async () => {
+  it.each([
+    ['no body, as LibreChat\'s "clear all" sends it', undefined],
+    ['{}', {}],
+    ['{all: true}', { all: true }],
+  ])('deletes every preset of the caller on %s, and only theirs', async (_label, payload) => {
     await save({ title: 'A' });
     await save({ title: 'B' });
     await save({ title: 'Bob' }, bob);
-    expect((await post('/api/presets/delete', { all: true })).json()).toEqual({ deletedCount: 2 });
+    const response = await app.inject({ method: 'POST', url: '/api/presets/delete', headers: bearer(alice), ...(payload ? { payload } : {}) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ deletedCount: 2 });
     expect(await list()).toEqual([]);
     expect(await list(bob)).toHaveLength(1);
   });
 
   it.each([
-    [{}, 'presetId is required (or all: true to delete every preset)'],
     [{ all: 'yes' }, 'all must be true'],
     [{ presetId: 'x', all: true }, 'give either presetId or all: true, not both'],
+    [{ presetId: '' }, 'presetId must not be empty'],
   ])('refuses %j with "%s" and deletes nothing', async (payload, message) => {
     await save({ title: 'Safe' });
     const response = await post('/api/presets/delete', payload);

@@ -64,8 +64,8 @@ export async function presetsRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/presets/delete', authenticate, async (request): Promise<DeletePresetsResponse> => {
     const body = parseInput(deletePresetsRequestSchema, request.body);
     const userId = request.user!.id;
-    if (body.all) return { deletedCount: await presets.deleteAll(userId) };
-    if (!(await presets.delete(userId, body.presetId!))) throw new NotFoundError('Preset not found');
+    if (body.presetId === undefined) return { deletedCount: await presets.deleteAll(userId) };
+    if (!(await presets.delete(userId, body.presetId))) throw new NotFoundError('Preset not found');
     return { deletedCount: 1 };
   });
 }

@@ -17,7 +17,6 @@ const preset = (presetId: string, title: string, extra: Partial<PresetDto> = {})
   title,
   user: 'u1',
   defaultPreset: false,
-  order: null,
   endpoint: 'anthropic',
   model: 'claude-sonnet-4-5',
   temperature: 0.5,

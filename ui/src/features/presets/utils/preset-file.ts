@@ -3,8 +3,11 @@ import type { PresetDto, PresetRequest } from '@protocol';
 // Identity and bookkeeping stay on this server; an imported file makes a new preset.
 const notExported = new Set(['presetId', 'user', 'createdAt', 'updatedAt', 'defaultPreset', 'order', '_id', '__v']);
 
+/** A stored preset, or one being edited (whose fields may still be null). */
+type ExportablePreset = (Partial<PresetDto> & { title: string }) | PresetRequest;
+
 /** The preset as it is written to a file: its title, endpoint and options, without nulls. */
-export function presetForExport(preset: Partial<PresetDto> & { title: string }): PresetRequest {
+export function presetForExport(preset: ExportablePreset): PresetRequest {
   const entries = Object.entries(preset).filter(([key, value]) => !notExported.has(key) && value !== null && value !== undefined);
   return Object.fromEntries(entries) as PresetRequest;
 }
@@ -15,7 +18,7 @@ export function presetFileName(title: string): string {
 }
 
 /** Saves the preset as `<title>.json` through a temporary link. */
-export function downloadPreset(preset: Partial<PresetDto> & { title: string }): void {
+export function downloadPreset(preset: ExportablePreset): void {
   const blob = new Blob([JSON.stringify(presetForExport(preset), null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
