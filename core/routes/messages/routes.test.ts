@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { countTokens } from '../../chat/tokens.js';
 import { bearer, twoSignedInUsers, type SignedInUser } from '../../testing/build-test-server.js';
 
 const root = '00000000-0000-0000-0000-000000000000';
@@ -68,8 +69,29 @@ describe('PUT /api/messages/:conversationId/:messageId', () => {
     expect(response.json()).toMatchObject({ messageId: 'reply-a', conversationId: 'tree', text: 'Four.', isEdited: true, parentMessageId: 'question' });
     const stored = await app.store.messages.find(alice.userId, 'reply-a');
     expect(stored).toMatchObject({ text: 'Four.', isEdited: true });
-    // The count of the old text no longer applies.
-    expect(stored!.tokenCount ?? null).toBeNull();
+  });
+
+  it('recounts the edited text\'s tokens with the message\'s own model, in the answer and the store', async () => {
+    await seedTree(alice.userId, 'tree');
+    const text = 'Four, because two plus two is four. '.repeat(10);
+    const response = await put('/api/messages/tree/reply-a', { text, model: 'gpt-3.5-turbo' });
+    const expected = countTokens(text, 'gpt-4o');
+    expect(expected).not.toBe(12);
+    expect(response.json().tokenCount).toBe(expected);
+    expect((await app.store.messages.find(alice.userId, 'reply-a'))!.tokenCount).toBe(expected);
+  });
+
+  it('leaves out every field without a value that LibreChat\'s client rejects as null, and keeps the nullable ones', async () => {
+    await app.store.conversations.upsert({ conversationId: 'bare', user: alice.userId, title: 'Bare' });
+    await app.store.messages.upsert({
+      messageId: 'm1', conversationId: 'bare', user: alice.userId, parentMessageId: root, sender: 'User', text: 'Hi', isCreatedByUser: true,
+      error: false, unfinished: false, endpoint: null, finish_reason: null, tokenCount: null, plugins: null, model: null, files: null,
+    });
+    const answers = [(await app.inject({ method: 'GET', url: '/api/messages/bare', headers: bearer(alice) })).json()[0], (await put('/api/messages/bare/m1', { text: 'Hello' })).json()];
+    for (const message of answers) {
+      for (const field of ['endpoint', 'finish_reason', 'plugins']) expect(message).not.toHaveProperty(field);
+      expect(message).toMatchObject({ messageId: 'm1', conversationId: 'bare', parentMessageId: root, sender: 'User', isCreatedByUser: true, error: false, unfinished: false, model: null });
+    }
   });
 
   it('answers 404 for another user\'s message, an unknown id, or a message of another conversation', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { countTokens } from '../../chat/tokens.js';
 import { NotFoundError } from '../../errors/index.js';
 import { updateMessageRequestSchema } from '../../protocol/conversation.js';
 import { parseInput } from '../parse.js';
@@ -22,13 +23,15 @@ export async function messagesRoutes(app: FastifyInstance): Promise<void> {
 
   app.put('/api/messages/:conversationId/:messageId', authenticate, async (request) => {
     const { conversationId, messageId } = parseInput(messageParamsSchema, request.params);
-    const { text } = parseInput(updateMessageRequestSchema, request.body);
+    const { text, model } = parseInput(updateMessageRequestSchema, request.body);
     const userId = request.user!.id;
     const existing = await app.store.messages.find(userId, messageId);
     // The path names the conversation too: a message of another conversation is not found here.
     if (!existing || existing.conversationId !== conversationId) throw new NotFoundError('Message not found');
-    // The old count described the old text; null makes the turn engine count the new one when it builds context.
-    const message = await app.store.messages.update(userId, messageId, { text, isEdited: true, tokenCount: null });
+    // Recounted with the model that wrote the message (the client's `model` is a guess that defaults to
+    // gpt-3.5-turbo), so the answer and the next turn's context pruning see the new text's count.
+    const tokenCount = countTokens(text, existing.model ?? model ?? '');
+    const message = await app.store.messages.update(userId, messageId, { text, isEdited: true, tokenCount });
     if (!message) throw new NotFoundError('Message not found');
     return toMessageDto(message);
   });

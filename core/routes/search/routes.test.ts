@@ -46,6 +46,29 @@ describe.skipIf(testStoreDriver() === 'mongo')('GET /api/search on the embedded 
     expect(body.messages[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
+  it('leaves out the nulls LibreChat\'s client rejects on the conversations it finds (endpointType of a built-in endpoint)', async () => {
+    app = await buildTestServer();
+    const alice = await signedIn(app);
+    const [trip] = await seedConversations(app.store, alice.user, [{ title: 'Lisbon trip', messages: ['pastel de nata'] }]);
+    await app.store.conversations.update(alice.userId, trip.conversationId, { endpointType: null, temperature: null, tools: null });
+    const [conversation] = (await get(app, '/api/search?q=pastel', alice.token)).json().conversations;
+    expect(conversation).toMatchObject({ conversationId: trip.conversationId, endpoint: 'openAI' });
+    for (const field of ['endpointType', 'temperature', 'tools']) expect(conversation).not.toHaveProperty(field);
+  });
+
+  it('finds nothing more of the caller after "clear all" ({arg: {}}), and still finds the other user\'s', async () => {
+    app = await buildTestServer();
+    const alice = await signedIn(app);
+    const bob = await signedIn(app);
+    await seedConversations(app.store, alice.user, [{ title: 'Lisbon trip', messages: ['pastel de nata'] }, { messages: ['more pastel'] }]);
+    await seedConversations(app.store, bob.user, [{ messages: ['pastel for bob'] }]);
+    expect((await get(app, '/api/search?q=pastel', alice.token)).json().conversations).toHaveLength(2);
+    const cleared = await app.inject({ method: 'POST', url: '/api/convos/clear', payload: { arg: {} }, headers: { authorization: `Bearer ${alice.token}` } });
+    expect(cleared.json()).toEqual({ deletedCount: 2 });
+    expect((await get(app, '/api/search?q=pastel', alice.token)).json()).toMatchObject({ conversations: [], messages: [] });
+    expect((await get(app, '/api/search?q=pastel', bob.token)).json().conversations).toHaveLength(1);
+  });
+
   it('answers an empty page for no match or a query without words, and survives hostile input', async () => {
     app = await buildTestServer();
     const alice = await signedIn(app);
