@@ -12,6 +12,7 @@ import type { EventStream } from './event-stream.js';
 import { branchTo } from './message-tree.js';
 import { senderFor } from './sender.js';
 import { countTokens } from './tokens.js';
+import { DEFAULT_TITLE } from './titles.js';
 import type { TurnPlan } from './turn-plan.js';
 import { errorText, failureToError } from './turn-errors.js';
 
@@ -33,7 +34,10 @@ export interface TurnInput {
 /**
  * One turn, from an open event stream to the final frame: limits and credentials, the user
  * message (then `created`), the upstream stream (cumulative `message` frames), and the saved reply
- * (then `final`). Stopping, a disconnect or a failure after some text keep the text, unfinished.
+ * (then `final`). Stopping, a disconnect or a failure after some text keep the text as a finished
+ * message (`unfinished: false`) whose finish reason `incomplete` offers Continue, as LibreChat's abort
+ * answer does: `unfinished: true` stays on the snapshots written while streaming, so only a reply
+ * whose turn never ended (a reload mid-stream, a crash) shows the client's "incomplete" warning.
  */
 export async function runTurn(services: ChatServices, input: TurnInput): Promise<void> {
   const { store, log } = services;
@@ -157,7 +161,7 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
   let conversation: Conversation;
   try {
     conversation = await store.conversations.upsert({
-      ...options, conversationId: plan.conversationId, user: user.id, title: plan.conversation?.title ?? 'New Chat',
+      ...options, conversationId: plan.conversationId, user: user.id, title: plan.conversation?.title ?? DEFAULT_TITLE,
       endpoint: entry.name, endpointType: entry.type, model,
     });
     if (plan.userMessage.isNew) {
@@ -219,22 +223,33 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
     return;
   }
 
-  const unfinished = failure !== undefined || finishReason === 'incomplete';
+  const cut = failure !== undefined || finishReason === 'incomplete';
   // The provider's own count when it reported one (no second pass of the tokenizer over the reply).
   const tokenCount = plan.generation ? countTokens(text, model) : completionTokens;
   await otherStreamsFirst();
-  const response = await reply({ text, unfinished, finish_reason: unfinished ? 'incomplete' : finishReason, tokenCount });
+  const response = await reply({ text, unfinished: false, finish_reason: cut ? 'incomplete' : finishReason, tokenCount });
   await otherStreamsFirst();
   conversation = (await store.conversations.update(user.id, plan.conversationId, { model, endpoint: entry.name })) ?? conversation;
-  await services.balance.spend({ userId: user.id, conversationId: plan.conversationId, model, context: unfinished ? 'incomplete' : 'message', promptTokens, completionTokens }).catch((error: unknown) => log.error({ err: error }, 'recording the token spend failed'));
+  await services.balance.spend({ userId: user.id, conversationId: plan.conversationId, model, context: cut ? 'incomplete' : 'message', promptTokens, completionTokens }).catch((error: unknown) => log.error({ err: error }, 'recording the token spend failed'));
   const payload = { final: true, conversation: toConversationDto(conversation), title: conversation.title, requestMessage: toMessageDto(userMessage), responseMessage: toMessageDto(response) };
   stream.send(payload);
   stream.end();
   resolveSettled(payload);
   unregister();
 
-  const firstExchange = plan.kind === 'new' && plan.conversation === null;
-  if (firstExchange && !unfinished && services.env.TITLE_CONVO && entry.titleConvo !== false) {
+  if (!cut && needsTitle(plan) && services.env.TITLE_CONVO && entry.titleConvo !== false) {
     services.titles.schedule({ userId: user.id, conversationId: plan.conversationId, entry, model: entry.titleModel ?? model, credentials: state.credentials, fetch: fetchFor(services, state.credentials), userText: userMessage.text, replyText: text });
   }
+}
+
+/**
+ * A conversation is titled by its first reply that ran to its end: usually the first exchange, but
+ * when that one failed or was stopped (and the title is still the default), the next one that
+ * completes. Once a reply has completed, later turns leave the title alone, so a title model that
+ * keeps failing costs one attempt, not one per turn.
+ */
+function needsTitle(plan: TurnPlan): boolean {
+  if (plan.conversation === null) return true;
+  if (plan.conversation.title !== DEFAULT_TITLE) return false;
+  return !plan.messages.some((message) => !message.isCreatedByUser && !message.error && message.finish_reason !== 'incomplete' && !message.unfinished);
 }

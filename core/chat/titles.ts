@@ -5,6 +5,9 @@ import type { Store } from '../store/types.js';
 import type { Balance } from './balance.js';
 import { countTokens } from './tokens.js';
 
+/** The title of a conversation nothing has titled yet (LibreChat's, which its client looks for). */
+export const DEFAULT_TITLE = 'New Chat';
+
 const KEEP_MS = 2 * 60 * 1000;
 const MAX_INPUT_CHARS = 1_000;
 

@@ -42,6 +42,29 @@ describe('a new turn', () => {
     expect(stored.json().map((message: { text: string }) => message.text)).toEqual(['Hello there', 'Hi! How can I help?']);
   });
 
+  it('leaves endpointType out for a built-in endpoint, in the final frame and every later answer (LibreChat\'s client crashes on null)', async () => {
+    chat = await buildChatTestServer();
+    chat.upstreams.openai.control.configure({ reply: 'Hi!' });
+    const { frames } = await chat.ask(firstTurn());
+    const final = frames.at(-1)!.data;
+    const conversationId = final.conversation.conversationId;
+    const headers = { authorization: `Bearer ${chat.token}` };
+    const answers = [
+      final.conversation,
+      (await chat.app.inject({ url: '/api/convos', headers })).json().conversations[0],
+      (await chat.app.inject({ url: `/api/convos/${conversationId}`, headers })).json(),
+      (await chat.app.inject({ method: 'POST', url: '/api/convos/update', payload: { arg: { conversationId, title: 'Renamed' } }, headers })).json(),
+    ];
+    for (const conversation of answers) {
+      expect(conversation).toMatchObject({ conversationId, endpoint: 'openAI' });
+      expect(conversation).not.toHaveProperty('endpointType');
+      expect(Object.entries(conversation).filter(([, value]) => value === null)).toEqual([]);
+    }
+    for (const message of [frames[0].data.message, final.requestMessage, final.responseMessage]) {
+      expect(Object.entries(message).filter(([, value]) => value === null)).toEqual([]);
+    }
+  });
+
   it('sends the earlier turns upstream on a follow-up, and only the branch', async () => {
     chat = await buildChatTestServer();
     chat.upstreams.openai.control.configure({ reply: (request) => `echo ${request.body.messages.length}` });
@@ -130,15 +153,16 @@ describe('refusals', () => {
     expect(JSON.parse(quota.frames.at(-1)!.data.text)).toMatchObject({ type: 'insufficient_quota' });
   });
 
-  it('keeps what streamed before the upstream cut the stream, marked unfinished', async () => {
+  it('keeps what streamed before the upstream cut the stream, as an incomplete reply that can be continued', async () => {
     chat = await buildChatTestServer();
     chat.upstreams.openai.control.configure({ reply: 'This reply will be cut in the middle of it', chunkSize: 5, disconnectAfterChunks: 3 });
     const { frames } = await chat.ask(firstTurn());
     const final = frames.at(-1)!;
     expect(final.event).toBe('message');
-    expect(final.data.responseMessage).toMatchObject({ text: 'This reply will', unfinished: true });
+    // As LibreChat answers a failure after some text: the partial reply, unfinished false, finish_reason incomplete.
+    expect(final.data.responseMessage).toMatchObject({ text: 'This reply will', unfinished: false, error: false, finish_reason: 'incomplete' });
     const saved = await chat.app.store.messages.find(chat.userId, final.data.responseMessage.messageId);
-    expect(saved).toMatchObject({ text: 'This reply will', unfinished: true, finish_reason: 'incomplete' });
+    expect(saved).toMatchObject({ text: 'This reply will', unfinished: false, finish_reason: 'incomplete' });
   });
 });
 

@@ -24,7 +24,7 @@ const post = (base: string, path: string, body: unknown, signal?: AbortSignal) =
   fetch(`${base}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', authorization: `Bearer ${chat.token}` }, signal });
 
 describe('stopping a turn', () => {
-  it('abort stops the upstream call and answers the final payload with the partial reply, unfinished', async () => {
+  it('abort stops the upstream call and answers the final payload with the partial reply, finished but incomplete (Continue, no warning)', async () => {
     chat = await buildChatTestServer();
     chat.upstreams.openai.control.configure({ reply: 'word '.repeat(200), chunkSize: 5, delayMs: 20 });
     const base = await listen();
@@ -39,13 +39,18 @@ describe('stopping a turn', () => {
     expect(aborted.status).toBe(200);
     const payload = await aborted.json();
     expect(payload.final).toBe(true);
-    expect(payload.responseMessage.unfinished).toBe(true);
+    // LibreChat's abort answer: unfinished false (no "incomplete response" warning under every stopped
+    // reply) and finish_reason incomplete (which keeps Continue on offer).
+    expect(payload.responseMessage).toMatchObject({ unfinished: false, error: false, finish_reason: 'incomplete' });
+    expect(payload.conversation).not.toHaveProperty('endpointType');
     expect(payload.responseMessage.text.startsWith('word word word')).toBe(true);
     expect(payload.responseMessage.text.length).toBeLessThan(1000);
     const upstream = chat.upstreams.openai.control.requests.find((request) => request.path.endsWith('/chat/completions'))!;
     expect(await upstream.outcome).toBe('client-closed');
     const saved = await chat.app.store.messages.find(chat.userId, payload.responseMessage.messageId);
-    expect(saved).toMatchObject({ unfinished: true, finish_reason: 'incomplete', text: payload.responseMessage.text });
+    expect(saved).toMatchObject({ unfinished: false, finish_reason: 'incomplete', text: payload.responseMessage.text });
+    const [reloaded] = (await chat.app.inject({ url: `/api/messages/${conversationId}`, headers: { authorization: `Bearer ${chat.token}` } })).json().filter((message: { isCreatedByUser: boolean }) => !message.isCreatedByUser);
+    expect(reloaded).toMatchObject({ unfinished: false, finish_reason: 'incomplete' });
 
     // A continue picks the reply up where it stopped.
     chat.upstreams.openai.control.configure({ reply: ' The end.', delayMs: 0 });
@@ -99,7 +104,27 @@ describe('stopping a turn', () => {
     }
     const upstream = chat.upstreams.openai.control.requests.find((request) => request.path.endsWith('/chat/completions'))!;
     expect(await upstream.outcome).toBe('client-closed');
-    await expect.poll(async () => (await chat.app.store.messages.listByConversation(chat.userId, conversationId)).find((message) => !message.isCreatedByUser)?.unfinished).toBe(true);
+    // Kept as a stopped reply: finished, incomplete.
+    await expect.poll(async () => (await chat.app.store.messages.listByConversation(chat.userId, conversationId)).find((message) => !message.isCreatedByUser)?.finish_reason).toBe('incomplete');
+    expect((await chat.app.store.messages.listByConversation(chat.userId, conversationId)).find((message) => !message.isCreatedByUser)).toMatchObject({ unfinished: false });
+  });
+
+  it('marks the partial reply saved while streaming unfinished, so a reload mid-stream (or after a crash) shows it as such', async () => {
+    chat = await buildChatTestServer();
+    // Over the 3 s between partial saves.
+    chat.upstreams.openai.control.configure({ reply: 'word '.repeat(80), chunkSize: 5, delayMs: 50 });
+    const base = await listen();
+    const response = await post(base, '/api/ask/openAI', turn());
+    let conversationId = '';
+    let snapshot: { unfinished: boolean; text: string } | undefined;
+    for await (const frame of readSseFrames(response)) {
+      if (frame.data.created) conversationId = frame.data.message.conversationId;
+      if (frame.data.message === true && !snapshot) {
+        snapshot = (await chat.app.store.messages.listByConversation(chat.userId, conversationId)).find((message) => !message.isCreatedByUser);
+      }
+      if (frame.data.final) expect(frame.data.responseMessage).toMatchObject({ unfinished: false, finish_reason: 'stop' });
+    }
+    expect(snapshot).toMatchObject({ unfinished: true });
   });
 });
 
@@ -141,6 +166,52 @@ describe('titles', () => {
   });
 });
 
+describe('titles after a failed or stopped first turn', () => {
+  const titleRequests = () => chat.upstreams.openai.control.requests.filter((request) => request.body?.max_tokens === 16);
+  const genTitle = (conversationId: string) => chat.app.inject({ method: 'POST', url: '/api/convos/gen_title', payload: { conversationId }, headers: { authorization: `Bearer ${chat.token}` } });
+
+  it('titles the conversation once a later turn succeeds, and only that once', async () => {
+    chat = await buildChatTestServer();
+    chat.upstreams.openai.control.configure({ reply: (request) => (request.body.max_tokens === 16 ? 'Second Try Title' : 'It works now') });
+    chat.upstreams.openai.control.failNext({ status: 401, code: 'invalid_api_key', type: 'invalid_request_error', message: 'Incorrect API key provided' });
+    const failed = (await chat.ask(turn({ text: 'Hello' }))).frames.at(-1)!;
+    expect(failed.event).toBe('error');
+    const conversationId = failed.data.conversationId;
+    expect((await chat.app.store.conversations.find(chat.userId, conversationId))!.title).toBe('New Chat');
+    expect(titleRequests()).toHaveLength(0);
+
+    const succeeded = (await chat.ask(turn({ text: 'Hello again', conversationId, parentMessageId: failed.data.messageId }))).frames.at(-1)!.data;
+    expect(succeeded.responseMessage).toMatchObject({ text: 'It works now', error: false });
+    expect((await genTitle(conversationId)).json()).toEqual({ title: 'Second Try Title' });
+    expect((await chat.app.store.conversations.find(chat.userId, conversationId))!.title).toBe('Second Try Title');
+    expect(titleRequests().at(-1)!.body.messages.at(-1).content).toContain('User: Hello again');
+
+    // Titled: the next turn leaves the title alone.
+    await chat.ask(turn({ text: 'Thanks', conversationId, parentMessageId: succeeded.responseMessage.messageId }));
+    expect(titleRequests()).toHaveLength(1);
+  });
+
+  it('titles a conversation whose first reply was stopped once a later reply runs to its end', async () => {
+    chat = await buildChatTestServer();
+    chat.upstreams.openai.control.configure({ reply: (request) => (request.body.max_tokens === 16 ? 'Resumed Title' : 'word '.repeat(200)), chunkSize: 5, delayMs: 20 });
+    const base = await listen();
+    const response = await post(base, '/api/ask/openAI', turn());
+    let conversationId = '';
+    let seen = 0;
+    for await (const frame of readSseFrames(response)) {
+      if (frame.data.created) conversationId = frame.data.message.conversationId;
+      if (frame.data.message === true && ++seen === 3) break;
+    }
+    const stopped = await (await post(base, '/api/ask/openAI/abort', { abortKey: conversationId, endpoint: 'openAI' })).json();
+    expect(stopped.responseMessage.finish_reason).toBe('incomplete');
+    expect(titleRequests()).toHaveLength(0);
+
+    chat.upstreams.openai.control.configure({ reply: (request) => (request.body.max_tokens === 16 ? 'Resumed Title' : 'A short story.'), delayMs: 0 });
+    await chat.ask(turn({ text: 'Shorter, please', conversationId, parentMessageId: stopped.responseMessage.messageId }));
+    expect((await genTitle(conversationId)).json()).toEqual({ title: 'Resumed Title' });
+  });
+});
+
 describe('user-provided keys', () => {
   it('answers no_user_key without a key, then uses the saved key and base URL', async () => {
     const yaml = join(tmpdir(), `chatbox-custom-${process.pid}-${Date.now()}.yaml`);
@@ -158,6 +229,8 @@ describe('user-provided keys', () => {
     expect(saved.statusCode).toBe(201);
     const ok = await chat.ask(body, { endpoint: 'custom' });
     expect(ok.frames.at(-1)!.data.final).toBe(true);
+    // A custom endpoint's conversation says so with exactly "custom" (contract §1.5), never its own name.
+    expect(ok.frames.at(-1)!.data.conversation).toMatchObject({ endpoint: 'MyProxy', endpointType: 'custom' });
     expect(chat.upstreams.openai.control.lastRequest!.headers.authorization).toBe('Bearer sk-user-own');
 
     await chat.app.inject({ method: 'DELETE', url: '/api/keys/MyProxy', headers: { authorization: `Bearer ${chat.token}` } });

@@ -73,14 +73,14 @@ describe.each(cases)('a scripted client against $endpoint', ({ endpoint, route, 
     const edited = final(await client.ask(path, { ...options, text: 'Second question, edited', conversationId, parentMessageId: one.responseMessage.messageId }));
     expect(edited.requestMessage.parentMessageId).toBe(one.responseMessage.messageId);
 
-    // Stop mid-stream: the partial reply is saved, unfinished.
+    // Stop mid-stream: the partial reply is saved, finished but incomplete (Continue, no warning).
     upstream().control.configure({ reply: 'slow '.repeat(100), chunkSize: 5, delayMs: 15 });
     const running = client.stream(path, { ...options, text: 'Third', conversationId, parentMessageId: edited.responseMessage.messageId });
     let seen = 0;
     for await (const frame of running.frames()) if (frame.data.message === true && ++seen === 3) break;
     const stopped = await client.call('POST', `${path}/abort`, { abortKey: conversationId, endpoint });
     expect(stopped.status).toBe(200);
-    expect(stopped.body.responseMessage.unfinished).toBe(true);
+    expect(stopped.body.responseMessage).toMatchObject({ unfinished: false, error: false, finish_reason: 'incomplete' });
     const partial = stopped.body.responseMessage;
 
     // Continue it.
