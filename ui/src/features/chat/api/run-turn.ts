@@ -110,8 +110,12 @@ export function runTurn(plan: TurnPlan, deps: TurnDependencies): TurnHandle {
     const id = payload.conversation?.conversationId ?? conversationId;
     if (!id) return;
     const firstExchange = plan.isNewConversation && payload.requestMessage?.parentMessageId === NO_PARENT;
-    if (firstExchange && !payload.responseMessage?.unfinished) scheduleTitle(queryClient, id);
-    else if (!plan.isNewConversation && /new chat/i.test(payload.title ?? '')) void refreshConversationList(queryClient);
+    const untitled = /new chat/i.test(payload.title ?? '');
+    // A stopped reply (finish_reason incomplete) is not titled; the server titles the first reply that
+    // runs to its end, which after a failed or stopped first turn is a later one in a "New Chat".
+    const completed = !payload.responseMessage?.unfinished && payload.responseMessage?.finish_reason !== 'incomplete';
+    if (completed && (firstExchange || untitled)) scheduleTitle(queryClient, id);
+    else if (!plan.isNewConversation && untitled) void refreshConversationList(queryClient);
   };
 
   const onError = (data: unknown) => {

@@ -64,10 +64,11 @@ describe('streaming a turn', () => {
     await waitFor(() => expect(document.title).toBe('Greetings'));
   }, 15_000);
 
-  it('stops: posts the abort with the conversation id and shows the saved partial reply as unfinished', async () => {
+  it('stops: posts the abort with the conversation id and shows the saved partial reply with Continue, no warning', async () => {
     const u1 = message('u1', null, { text: 'Tell me a long story' });
     let live: ReturnType<typeof controlledSseResponse> | undefined;
-    const partial = message('a1', 'u1', { text: 'Once upon a time', unfinished: true, finish_reason: 'incomplete' });
+    // What the server (and LibreChat) answers for a stopped reply: finished, with a reason that offers Continue.
+    const partial = message('a1', 'u1', { text: 'Once upon a time', unfinished: false, finish_reason: 'incomplete' });
     const { callsTo, fetchMock } = mockChatServer([], {
       'GET /api/messages/c1': () => json(200, []),
       'POST /api/ask/openAI': () => {
@@ -88,10 +89,35 @@ describe('streaming a turn', () => {
     await user.click(screen.getByRole('button', { name: 'Stop generating' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send message' })).toBeInTheDocument());
     expect(callsTo('POST', '/api/ask/openAI/abort')[0].body).toEqual({ abortKey: 'c1', endpoint: 'openAI' });
-    expect(await within(replies().at(-1)!).findByText(/The response is incomplete/)).toBeInTheDocument();
-    expect(within(replies().at(-1)!).getByRole('button', { name: 'Continue' })).toBeInTheDocument();
-    expect(composer()).toBeDisabled();
+    expect(await within(replies().at(-1)!).findByRole('button', { name: 'Continue' })).toBeInTheDocument();
+    // The notice appears 250 ms after a reply stops: wait past that before saying it is not there.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(within(replies().at(-1)!).queryByText(/The response is incomplete/)).not.toBeInTheDocument();
+    expect(composer()).toBeEnabled();
+    // A stopped reply is not titled.
+    expect(callsTo('POST', '/api/convos/gen_title')).toHaveLength(0);
   });
+
+  it('fetches the title after a reply completes in a conversation still called "New Chat" (its first turn failed)', async () => {
+    const u0 = message('u0', null, { conversationId: 'c1', text: 'Hello' });
+    const failed = message('a0', 'u0', { conversationId: 'c1', text: '{"type":"invalid_api_key"}', error: true, finish_reason: 'error' });
+    const a1 = message('a1', 'u0', { conversationId: 'c1', text: 'It works now', finish_reason: 'stop' });
+    const { callsTo } = mockChatServer([u0, failed], {
+      'GET /api/convos/c1': () => json(200, testConversation({ conversationId: 'c1', title: 'New Chat' })),
+      'POST /api/ask/openAI': () =>
+        sseResponse([
+          { data: { created: true, message: u0 } },
+          { data: { final: true, conversation: testConversation({ conversationId: 'c1', title: 'New Chat' }), title: 'New Chat', requestMessage: u0, responseMessage: a1 } },
+        ]),
+      'POST /api/convos/gen_title': () => json(200, { title: 'Second Try' }),
+    });
+    // The errored reply is the latest: the composer stays disabled, Regenerate is the way on.
+    const { user } = renderApp('/c/c1');
+    await user.click(await screen.findByRole('button', { name: 'Regenerate' }, { timeout: 5000 }));
+    await waitFor(() => expect(callsTo('POST', '/api/convos/gen_title')).toHaveLength(1), { timeout: 4000 });
+    expect(callsTo('POST', '/api/convos/gen_title')[0].body).toEqual({ conversationId: 'c1' });
+    await waitFor(() => expect(document.title).toBe('Second Try'));
+  }, 15_000);
 
   it('keeps a long partial reply when the abort call fails, and reloads after a 204', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
