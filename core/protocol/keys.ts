@@ -37,7 +37,14 @@ export const saveKeyRequestSchema = z.object({
 
 export type SaveKeyRequest = z.input<typeof saveKeyRequestSchema>;
 
-/** Answer of GET /api/keys?name=…: the expiry only, never the key. null means it never expires. */
+/**
+ * What GET /api/keys answers for a key saved without an expiry. LibreChat's client reads any truthy
+ * `expiresAt` as "a key is saved" and null as "no key" (client contract §2.13), so a key that never
+ * expires is given the farthest ISO time rather than null, and stays usable from that client too.
+ */
+export const NEVER_EXPIRES_AT = '9999-12-31T23:59:59.999Z';
+
+/** Answer of GET /api/keys?name=…: the expiry only, never the key. null: no key is saved. */
 export interface KeyExpiryResponse {
   expiresAt: string | null;
 }

@@ -35,10 +35,10 @@ describe('PUT /api/keys and GET /api/keys?name=', () => {
     expect(await app.userKeys.get(alice.userId, 'openAI')).toBe('sk-very-secret');
   });
 
-  it('stores JSON credentials opaque and answers null for a key that never expires', async () => {
+  it('stores JSON credentials opaque and answers the farthest time for a key that never expires (truthy: "a key is saved")', async () => {
     const custom = JSON.stringify({ apiKey: 'user-key', baseURL: 'https://llm.example.com/v1' });
     expect((await inject('PUT', '/api/keys', { name: 'My Endpoint', value: custom, expiresAt: null })).statusCode).toBe(201);
-    expect((await inject('GET', '/api/keys?name=My%20Endpoint')).json()).toEqual({ expiresAt: null });
+    expect((await inject('GET', '/api/keys?name=My%20Endpoint')).json()).toEqual({ expiresAt: '9999-12-31T23:59:59.999Z' });
     expect(await app.userKeys.get(alice.userId, 'My Endpoint')).toBe(custom);
   });
 
@@ -50,12 +50,20 @@ describe('PUT /api/keys and GET /api/keys?name=', () => {
     expect((await inject('GET', '/api/keys?name=openAI')).json().expiresAt).toBe(expiresAt);
   });
 
-  it('answers 404 with a message when there is no key, and never shows another user\'s expiry', async () => {
+  it('answers 200 {expiresAt: null} when there is no key (as LibreChat\'s client expects), and never shows another user\'s expiry', async () => {
     await inject('PUT', '/api/keys', { name: 'openAI', value: 'sk-alice', expiresAt: inHours(2) });
     const response = await inject('GET', '/api/keys?name=openAI', undefined, bob);
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ code: 'not_found', message: 'No key saved for openAI' });
-    expect((await inject('GET', '/api/keys?name=google')).statusCode).toBe(404);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ expiresAt: null });
+    const unknown = await inject('GET', '/api/keys?name=google');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ expiresAt: null });
+  });
+
+  it('answers {expiresAt: null} once a key is revoked, so the client sees it gone at once', async () => {
+    await inject('PUT', '/api/keys', { name: 'openAI', value: 'sk-alice', expiresAt: inHours(2) });
+    expect((await inject('DELETE', '/api/keys/openAI')).statusCode).toBe(204);
+    expect((await inject('GET', '/api/keys?name=openAI')).json()).toEqual({ expiresAt: null });
   });
 
   it('answers an expired key\'s past expiry, so the client can ask for a new one', async () => {
@@ -104,8 +112,8 @@ describe('DELETE /api/keys', () => {
     const response = await inject('DELETE', '/api/keys/openAI');
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
-    expect((await inject('GET', '/api/keys?name=openAI')).statusCode).toBe(404);
-    expect((await inject('GET', '/api/keys?name=google')).statusCode).toBe(200);
+    expect((await inject('GET', '/api/keys?name=openAI')).json()).toEqual({ expiresAt: null });
+    expect((await inject('GET', '/api/keys?name=google')).json()).toEqual({ expiresAt: '9999-12-31T23:59:59.999Z' });
     expect((await inject('DELETE', '/api/keys/openAI')).statusCode).toBe(404);
   });
 

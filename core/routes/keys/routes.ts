@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { NotFoundError } from '../../errors/index.js';
-import { saveKeyRequestSchema, type KeyExpiryResponse } from '../../protocol/keys.js';
+import { NEVER_EXPIRES_AT, saveKeyRequestSchema, type KeyExpiryResponse } from '../../protocol/keys.js';
 import { parseInput } from '../parse.js';
 import { deleteAllKeysQuerySchema, keyExpiryQuerySchema, keyParamsSchema } from './schema.js';
 
@@ -14,8 +14,9 @@ export async function keysRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/keys', authenticate, async (request): Promise<KeyExpiryResponse> => {
     const { name } = parseInput(keyExpiryQuerySchema, request.query);
     const expiresAt = await app.userKeys.expiry(request.user!.id, name);
-    if (expiresAt === undefined) throw new NotFoundError(`No key saved for ${name}`);
-    return { expiresAt: expiresAt ? expiresAt.toISOString() : null };
+    // No key is an answer, not an error: LibreChat's client treats a 404 here as a failed lookup.
+    if (expiresAt === undefined) return { expiresAt: null };
+    return { expiresAt: expiresAt ? expiresAt.toISOString() : NEVER_EXPIRES_AT };
   });
 
   app.put('/api/keys', authenticate, async (request, reply) => {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { KeyExpiryResponse } from '@protocol';
-import { apiClient, isApiError } from '../api-client.js';
+import { apiClient } from '../api-client.js';
 import { keyNameFor } from './endpoint-meta.js';
 
 /** ['userKeyExpiry', name]; ['userKeyExpiry'] alone matches every endpoint's (to invalidate them all). */
@@ -9,21 +9,16 @@ export const userKeyExpiryQueryKey = (name?: string) => (name === undefined ? ['
 export const getUserKeyExpiryQueryOptions = (name: string) =>
   queryOptions({
     queryKey: userKeyExpiryQueryKey(name),
-    queryFn: async (): Promise<KeyExpiryResponse | null> => {
-      try {
-        return await apiClient.get<KeyExpiryResponse>('/api/keys', { query: { name } });
-      } catch (error) {
-        // 404: no key saved. That is an answer, not a failure.
-        if (isApiError(error) && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: () => apiClient.get<KeyExpiryResponse>('/api/keys', { query: { name } }),
   });
 
-/** Spec 000 §4: a user key is valid only if its expiry lies in the future (null = never expires). */
-export function isUserKeyValid(expiry: KeyExpiryResponse | null | undefined, now = Date.now()): boolean {
-  if (!expiry) return false;
-  return expiry.expiresAt === null || new Date(expiry.expiresAt).getTime() > now;
+/**
+ * Spec 000 §4: a user key is valid only if its expiry lies in the future. `expiresAt: null` means no
+ * key is saved; a key without an expiry answers NEVER_EXPIRES_AT, which is always in the future.
+ */
+export function isUserKeyValid(expiry: KeyExpiryResponse | undefined, now = Date.now()): boolean {
+  if (!expiry?.expiresAt) return false;
+  return new Date(expiry.expiresAt).getTime() > now;
 }
 
 /**

@@ -16,7 +16,7 @@ function setup(handlers: Handlers = {}) {
   return mockFetch({
     'GET /api/endpoints': () => json(200, endpoints),
     'GET /api/models': () => json(200, models),
-    'GET /api/keys': () => json(404, { message: 'No key' }),
+    'GET /api/keys': () => json(200, { expiresAt: null }),
     'PUT /api/keys': () => json(201, {}),
     ...handlers,
   });

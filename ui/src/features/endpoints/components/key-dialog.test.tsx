@@ -10,10 +10,10 @@ const endpoints = {
   anthropic: { order: 2, userProvide: true, userProvideURL: false },
 };
 
-function open(endpoint: string) {
+function open(endpoint: string, expiresAt: string | null = null) {
   const calls = mockFetch({
     'GET /api/endpoints': () => json(200, endpoints),
-    'GET /api/keys': () => json(404, { message: 'No key' }),
+    'GET /api/keys': () => json(200, { expiresAt }),
     'PUT /api/keys': () => json(201, {}),
   });
   const view = renderFeature(<KeyDialog endpoint={endpoint} open onClose={() => undefined} />);
@@ -42,6 +42,21 @@ describe('KeyDialog', () => {
       azureOpenAIApiDeploymentName: 'gpt-4o',
       azureOpenAIApiVersion: '2024-10-21',
     });
+  });
+
+  it('says whether a key is saved from the expiry alone: none for null, "never expires" for the farthest time', async () => {
+    open('anthropic', '9999-12-31T23:59:59.999Z');
+    const dialog = await screen.findByRole('dialog', { name: 'Set API key for Anthropic' });
+    expect(await within(dialog).findByText('A key is saved. It never expires.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Revoke key' })).toBeInTheDocument();
+  });
+
+  it('offers no revoke when no key is saved ({expiresAt: null})', async () => {
+    const calls = open('anthropic');
+    const dialog = await screen.findByRole('dialog', { name: 'Set API key for Anthropic' });
+    await waitFor(() => expect(calls.callsTo('GET', '/api/keys')).toHaveLength(1));
+    expect(within(dialog).queryByRole('button', { name: 'Revoke key' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/A key is saved/)).not.toBeInTheDocument();
   });
 
   it('takes a plain key text for other endpoints', async () => {

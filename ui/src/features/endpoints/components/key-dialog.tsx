@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { NEVER_EXPIRES_AT } from '@protocol';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.js';
 import { Dialog } from '../../../components/dialog.js';
@@ -118,7 +119,7 @@ export function KeyDialog({ endpoint, open, onClose }: KeyDialogProps) {
       <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4 pb-1">
         {hasKey && (
           <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-200">
-            {expiresAt ? localize('com_endpoint_key_expires_at', new Date(expiresAt).toLocaleString()) : localize('com_endpoint_key_never_expires')}
+            {expiresAt && expiresAt !== NEVER_EXPIRES_AT ? localize('com_endpoint_key_expires_at', new Date(expiresAt).toLocaleString()) : localize('com_endpoint_key_never_expires')}
           </p>
         )}
         <div className="flex flex-col gap-1.5">
