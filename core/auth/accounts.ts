@@ -2,6 +2,7 @@ import type { ChatboxConfig } from '../../config/types.js';
 import { ChatboxError, DuplicateError } from '../errors/index.js';
 import type { Store, User } from '../store/types.js';
 import { isEmailDomainAllowed } from './email-domain.js';
+import { openAccount } from './open-account.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 export interface NewAccount {
@@ -12,10 +13,10 @@ export interface NewAccount {
 }
 
 /**
- * Local accounts: shared by the HTTP routes and the CLI, so both apply the same rules. The first
- * account of an instance becomes its administrator.
+ * Local accounts: shared by the HTTP routes and the CLI, so both apply the same rules (openAccount:
+ * the first account administers the instance, new users get the starting balance).
  */
-export function createAccounts(store: Store, config: Pick<ChatboxConfig, 'yaml'>) {
+export function createAccounts(store: Store, config: Pick<ChatboxConfig, 'yaml' | 'env'>) {
   return {
     async register(account: NewAccount, options: { skipDomainCheck?: boolean } = {}): Promise<User> {
       const email = account.email.trim().toLowerCase();
@@ -23,14 +24,12 @@ export function createAccounts(store: Store, config: Pick<ChatboxConfig, 'yaml'>
         throw new ChatboxError('domain_not_allowed');
       }
       if (await store.users.findByEmail(email)) throw new DuplicateError('An account with that email already exists.');
-      const role = (await store.users.count()) === 0 ? 'ADMIN' : 'USER';
-      return store.users.create({
+      return openAccount(store, config.env, {
         name: account.name.trim(),
         username: account.username?.trim() ?? '',
         email,
         provider: 'local',
         passwordHash: await hashPassword(account.password),
-        role,
       });
     },
 

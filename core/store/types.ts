@@ -274,7 +274,7 @@ export interface Transaction {
   conversationId: string | null;
   tokenType: TokenType;
   model: string | null;
-  /** Why: 'message', 'title', 'incomplete', 'admin'. */
+  /** Why: 'message', 'title', 'incomplete', 'admin', 'start' (the START_BALANCE grant of a new account). */
   context: string;
   /** Tokens (negative when spent) or credits granted. */
   rawAmount: number;
@@ -288,6 +288,8 @@ export interface Transaction {
 export interface BalancesRepository {
   /** 0 for a user with no balance record. */
   get(userId: string): Promise<number>;
+  /** Null for a user with no balance record (never granted or charged), which GET /api/balance tells apart from 0. */
+  find(userId: string): Promise<number | null>;
   /** Records the transaction and applies tokenValue to the balance atomically; returns the new balance. */
   record(transaction: Omit<Transaction, 'id' | 'createdAt'>): Promise<number>;
   /** Newest first. */

@@ -2,13 +2,14 @@ import type { ServerEnv } from '../../../config/env.js';
 import { DuplicateError } from '../../errors/index.js';
 import type { Store, User } from '../../store/types.js';
 import { isEmailDomainAllowed } from '../email-domain.js';
+import { openAccount, type AccountEnv } from '../open-account.js';
 import type { SocialProvider } from '../social-providers.js';
 import { OAuthFlowError } from './oauth-failure.js';
 import type { SocialProfile } from './provider-descriptor.js';
 
 export interface SocialUserRules {
   store: Store;
-  env: Pick<ServerEnv, 'ALLOW_SOCIAL_REGISTRATION'>;
+  env: Pick<ServerEnv, 'ALLOW_SOCIAL_REGISTRATION'> & AccountEnv;
   /** registration.allowedDomains: it covers social sign-in as well as registration. */
   allowedDomains: string[] | undefined;
 }
@@ -52,7 +53,8 @@ export async function resolveSocialUser(rules: SocialUserRules, provider: Social
 
   if (!rules.env.ALLOW_SOCIAL_REGISTRATION) throw new OAuthFlowError('registration_disabled', `no account for ${email}`);
   try {
-    return await store.users.create({
+    // Same rules as local registration: the first account administers, new users get the starting balance.
+    return await openAccount(store, rules.env, {
       name: profile.name.trim() || profile.username || email.split('@')[0],
       username: profile.username,
       email,
@@ -61,8 +63,6 @@ export async function resolveSocialUser(rules: SocialUserRules, provider: Social
       provider,
       providerId: profile.providerId,
       passwordHash: null,
-      // Same rule as local registration: the first account of an instance administers it.
-      role: (await store.users.count()) === 0 ? 'ADMIN' : 'USER',
     });
   } catch (error) {
     // Two callbacks for the same new account racing: the loser signs into the winner's account.

@@ -10,10 +10,14 @@ export function describeBalancesContract(context: ContractContext): void {
   }
 
   describe('balances', () => {
-    it('is 0 for a user without a balance record', async () => {
+    it('is 0 for a user without a balance record, and find tells that apart from a balance of 0', async () => {
       const user = await context.createUser();
       expect(await context.store.balances.get(user.id)).toBe(0);
+      expect(await context.store.balances.find(user.id)).toBeNull();
       expect(await context.store.balances.listBalances()).toEqual([]);
+      await context.store.balances.record(entry(user.id, 50));
+      await context.store.balances.record(entry(user.id, -50));
+      expect(await context.store.balances.find(user.id)).toBe(0);
     });
 
     it('applies each transaction to the balance and returns the new balance', async () => {

@@ -22,6 +22,10 @@ export function createBalancesRepository({ balances, transactions }: Collections
     async get(userId) {
       return (await balances.findOne({ userId }))?.balance ?? 0;
     },
+    async find(userId) {
+      const document = await balances.findOne({ userId });
+      return document ? Number(document.balance) : null;
+    },
     async record(entry) {
       // No transaction: the ledger entry first, then $inc on the balance. $inc adds on the server
       // rather than read-then-write, so concurrent turns of one user never lose an update.

@@ -35,6 +35,9 @@ export function createBalancesRepository({ database, transaction }: SqliteConnec
     async get(userId) {
       return statements.get.get(userId)?.balance ?? 0;
     },
+    async find(userId) {
+      return statements.get.get(userId)?.balance ?? null;
+    },
     async record(entry) {
       const row = transactionRows.toRow({ ...entry, id: randomUUID(), createdAt: new Date() });
       return transaction(() => {

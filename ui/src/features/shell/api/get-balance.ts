@@ -4,10 +4,13 @@ import { apiClient } from '../../../lib/api-client.js';
 /** ['balance']: the chat refetches it after every stream (spec 000 §4). */
 export const balanceQueryKey = ['balance'] as const;
 
-/** GET /api/balance answers a bare number (LibreChat's shape); a numeric string is tolerated. */
+/**
+ * GET /api/balance answers a bare number (LibreChat's shape; a numeric string is tolerated), or an
+ * empty body for a user with no balance record yet, which is shown as the 0 credits it amounts to.
+ */
 export async function getBalance(): Promise<number> {
-  const balance = await apiClient.get<number | string>('/api/balance');
-  const value = typeof balance === 'number' ? balance : Number.parseFloat(balance);
+  const balance = await apiClient.get<number | string | undefined>('/api/balance');
+  const value = typeof balance === 'number' ? balance : Number.parseFloat(balance ?? '');
   return Number.isFinite(value) ? value : 0;
 }
 
