@@ -113,16 +113,22 @@ describe('chat in the browser', () => {
     expect(contents).not.toContain('And a follow-up?');
   });
 
-  it('stops a reply mid-stream, keeps it unfinished, then continues it', async () => {
+  it('stops a reply mid-stream, keeps it with Continue and no "incomplete" warning (also after a reload), then continues it', async () => {
     e2e.upstreams.openai.control.configure({ reply: 'one two three four five six seven eight nine ten '.repeat(8), chunkSize: 4, delayMs: 60 });
     await send('Count slowly');
     await expect.poll(() => textOf(replies().last()), { timeout: 15_000 }).toContain('three four');
     await page.getByRole('button', { name: 'Stop generating' }).click();
     await waitForIdle();
-    // The notice waits 250 ms so a reply that is about to finish does not flash it.
-    await expect.poll(() => textOf(replies().last())).toContain("The response is incomplete; it's either still processing, was cancelled, or censored.");
-    // An unfinished reply is continued or regenerated, not appended to.
-    expect(await composer().isDisabled()).toBe(true);
+    // A stopped reply is finished, not "incomplete" (LibreChat's abort answer): Continue is offered,
+    // the warning is not shown (it would appear 250 ms after the reply stops), and the composer is open.
+    await replies().last().getByRole('button', { name: 'Continue' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await textOf(replies().last())).not.toContain('The response is incomplete');
+    expect(await composer().isEnabled()).toBe(true);
+    await page.reload();
+    await replies().last().getByRole('button', { name: 'Continue' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await textOf(replies().last())).not.toContain('The response is incomplete');
     await page.screenshot({ path: '/tmp/shots/chat-stopped.png' });
 
     e2e.upstreams.openai.control.configure({ reply: ' — and the rest, to the end.', chunkSize: 5, delayMs: 5 });
