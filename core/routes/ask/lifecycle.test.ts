@@ -71,7 +71,7 @@ describe('stopping a turn', () => {
       if (frame.data.created) {
         conversationId = frame.data.message.conversationId;
         const stolen = await chat.app.inject({ method: 'POST', url: '/api/ask/openAI/abort', payload: { abortKey: conversationId }, headers: intruder });
-        expect(stolen.statusCode).toBe(204);
+        expect(stolen.statusCode).toBe(404);
       }
       if (frame.data.final) final = frame.data;
     }
@@ -80,10 +80,15 @@ describe('stopping a turn', () => {
     expect(title.statusCode).toBe(404);
   });
 
-  it('answers 204 for an abort key with nothing running', async () => {
+  it.each([
+    ['an abort key with nothing running', { abortKey: 'nothing', endpoint: 'openAI' }],
+    ['abortKey null (a new chat stopped before its created frame)', { abortKey: null, endpoint: 'openAI' }],
+  ])('answers a JSON 404 for %s (LibreChat\'s client stays stuck on a 204)', async (_label, payload) => {
     chat = await buildChatTestServer();
-    const response = await chat.app.inject({ method: 'POST', url: '/api/ask/openAI/abort', payload: { abortKey: 'nothing' }, headers: { authorization: `Bearer ${chat.token}` } });
-    expect(response.statusCode).toBe(204);
+    const response = await chat.app.inject({ method: 'POST', url: '/api/ask/openAI/abort', payload, headers: { authorization: `Bearer ${chat.token}` } });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json()).toEqual({ code: 'not_found', message: 'Nothing to stop: no reply is being written under this abortKey' });
   });
 
   it('a client that disconnects stops the upstream and the partial reply is kept', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { openEventStream } from '../../chat/event-stream.js';
 import { runTurn } from '../../chat/run-turn.js';
 import { planTurn } from '../../chat/turn-plan.js';
-import { ChatboxError } from '../../errors/index.js';
+import { ChatboxError, NotFoundError } from '../../errors/index.js';
 import { abortRequestSchema, askRequestSchema, titleRequestSchema } from '../../protocol/ask.js';
 import { parseInput } from '../parse.js';
 
@@ -29,8 +29,10 @@ export async function askRoutes(app: FastifyInstance): Promise<void> {
 
     app.post(`/api/${mode}/:endpoint/abort`, { preHandler: authenticate }, async (request, reply) => {
       const { abortKey } = parseInput(abortRequestSchema, request.body);
-      const payload = await app.chat.aborts.abort(request.user!.id, abortKey);
-      if (!payload) return reply.status(204).send();
+      const payload = abortKey === null ? null : await app.chat.aborts.abort(request.user!.id, abortKey);
+      // A JSON 404, not a 204: LibreChat's client resets quietly on a 404 but stays "submitting"
+      // until a reload on an answer without JSON.
+      if (!payload) throw new NotFoundError('Nothing to stop: no reply is being written under this abortKey');
       return payload;
     });
   }
