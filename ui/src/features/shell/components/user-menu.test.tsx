@@ -40,6 +40,14 @@ describe('user menu', () => {
     expect(await within(menu).findByText('Balance: 1,234.50')).toBeInTheDocument();
   });
 
+  it('shows 0.00 for a user with no balance record yet (the server answers an empty body)', async () => {
+    const { menu } = await openMenu({
+      'GET /api/config': () => json(200, testConfig({ checkBalance: true })),
+      'GET /api/balance': () => new Response('', { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' } }),
+    });
+    expect(await within(menu).findByText('Balance: 0.00')).toBeInTheDocument();
+  });
+
   it.each([
     ['/', false],
     ['https://help.example.com/faq', true],
