@@ -2,7 +2,7 @@ import type { DeleteConversationsResponse } from '@protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.js';
 
-/** POST /api/convos/clear {all: true}: the server refuses an empty body, so "all" is explicit. */
+/** POST /api/convos/clear {all: true}: every conversation of the user ("all" is explicit, though an empty body means the same). */
 export function clearAllConversations(): Promise<DeleteConversationsResponse> {
   return apiClient.post<DeleteConversationsResponse>('/api/convos/clear', { all: true });
 }
