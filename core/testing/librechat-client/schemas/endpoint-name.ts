@@ -11,7 +11,7 @@ export const modelEndpointSchema = z.enum([
   'anthropic',
   'assistants',
   'custom',
-]);
+], { message: 'must be one of the nine EModelEndpoint names' });
 
 /** The all-zero id that marks a root message (Constants.NO_PARENT). */
 export const NO_PARENT = '00000000-0000-0000-0000-000000000000';
