@@ -25,9 +25,12 @@ export const askRequestSchema = endpointOptionsSchema.extend({
 
 export type AskRequest = z.output<typeof askRequestSchema>;
 
-/** POST …/abort */
+/**
+ * POST …/abort. LibreChat's client sends `abortKey: null` when the user stops a new chat before its
+ * `created` frame: there is no id to stop by yet (closing the stream stops that turn).
+ */
 export const abortRequestSchema = z.object({
-  abortKey: id('abortKey'),
+  abortKey: id('abortKey').nullable(),
   endpoint: z.string().optional(),
 });
 

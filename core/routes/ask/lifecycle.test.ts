@@ -66,7 +66,7 @@ describe('stopping a turn', () => {
       if (frame.data.created) {
         conversationId = frame.data.message.conversationId;
         const stolen = await chat.app.inject({ method: 'POST', url: '/api/ask/openAI/abort', payload: { abortKey: conversationId }, headers: intruder });
-        expect(stolen.statusCode).toBe(204);
+        expect(stolen.statusCode).toBe(404);
       }
       if (frame.data.final) final = frame.data;
     }
@@ -75,10 +75,13 @@ describe('stopping a turn', () => {
     expect(title.statusCode).toBe(404);
   });
 
-  it('answers 204 for an abort key with nothing running', async () => {
+  it('answers a JSON 404 for an abort key with nothing running, and for a new chat\'s abortKey null', async () => {
     chat = await buildChatTestServer();
-    const response = await chat.app.inject({ method: 'POST', url: '/api/ask/openAI/abort', payload: { abortKey: 'nothing' }, headers: { authorization: `Bearer ${chat.token}` } });
-    expect(response.statusCode).toBe(204);
+    for (const abortKey of ['nothing', null]) {
+      const response = await chat.app.inject({ method: 'POST', url: '/api/ask/openAI/abort', payload: { abortKey, endpoint: 'openAI' }, headers: { authorization: `Bearer ${chat.token}` } });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'not_found' });
+    }
   });
 
   it('a client that disconnects stops the upstream and the partial reply is kept', async () => {
@@ -204,5 +207,15 @@ describe('tokenizer', () => {
     chat = await buildChatTestServer();
     const response = await chat.app.inject({ method: 'POST', url: '/api/tokenizer', payload: { text: 'Hello world, this is a test' }, headers: { authorization: `Bearer ${chat.token}` } });
     expect(response.json()).toEqual({ count: 7 });
+  });
+
+  it("counts LibreChat's {arg: text} the same, and refuses a body without text", async () => {
+    chat = await buildChatTestServer();
+    const headers = { authorization: `Bearer ${chat.token}` };
+    const wrapped = await chat.app.inject({ method: 'POST', url: '/api/tokenizer', payload: { arg: 'Hello world, this is a test' }, headers });
+    expect(wrapped.json()).toEqual({ count: 7 });
+    const empty = await chat.app.inject({ method: 'POST', url: '/api/tokenizer', payload: {}, headers });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('text is required');
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { openEventStream } from '../../chat/event-stream.js';
 import { runTurn } from '../../chat/run-turn.js';
 import { planTurn } from '../../chat/turn-plan.js';
-import { ChatboxError } from '../../errors/index.js';
+import { ChatboxError, NotFoundError } from '../../errors/index.js';
 import { abortRequestSchema, askRequestSchema, titleRequestSchema } from '../../protocol/ask.js';
 import { parseInput } from '../parse.js';
 
@@ -10,7 +10,7 @@ const endpointParam = (request: FastifyRequest) => (request.params as { endpoint
 
 /**
  * POST /api/ask/{endpoint} (new turn, regenerate) and /api/edit/{endpoint} (continue an edited or
- * cut reply) stream server-sent events; …/abort stops a turn and answers its final payload.
+ * cut reply) stream server-sent events; …/abort stops a turn and answers its final payload (404 when none runs).
  * Custom endpoints come in as /api/ask/custom with their name in `endpoint`, as LibreChat sends them.
  */
 export async function askRoutes(app: FastifyInstance): Promise<void> {
@@ -29,8 +29,9 @@ export async function askRoutes(app: FastifyInstance): Promise<void> {
 
     app.post(`/api/${mode}/:endpoint/abort`, { preHandler: authenticate }, async (request, reply) => {
       const { abortKey } = parseInput(abortRequestSchema, request.body);
-      const payload = await app.chat.aborts.abort(request.user!.id, abortKey);
-      if (!payload) return reply.status(204).send();
+      const payload = abortKey === null ? null : await app.chat.aborts.abort(request.user!.id, abortKey);
+      // A JSON 404, not a 204: LibreChat's client resets quietly on it, and stays "submitting" on a 204.
+      if (!payload) throw new NotFoundError('No reply is being generated for this conversation');
       return payload;
     });
   }

@@ -176,7 +176,7 @@ export function runTurn(plan: TurnPlan, deps: TurnDependencies): TurnHandle {
       if (settled || stopping) return;
       stopping = true;
       progress.flush();
-      // Only a 204 leaves the client guessing what the server kept: then the list is read again.
+      // Only "nothing was running" leaves the client guessing what the server kept: then the list is read again.
       let reconcile = false;
       try {
         // Before `created` the server has nothing to stop by id; closing the request stops it.
