@@ -4,6 +4,7 @@ import { createContractReport } from './contract-report.js';
 import { startContractServer, type ContractServer } from './contract-server.js';
 import { createLibreChatClient } from './librechat-client.js';
 import { endpointsConfigSchema, modelsConfigSchema } from './schemas/endpoints-config.js';
+import { fileListSchema } from './schemas/file.js';
 import { balanceBodySchema, keyExpirySchema, passwordResetAnswerSchema, tokenCountSchema } from './schemas/small-answers.js';
 import { startupConfigSchema } from './schemas/startup-config.js';
 import { signInAnswerSchema, userSchema } from './schemas/user.js';
@@ -80,7 +81,7 @@ describe('LibreChat client contract: sign-in and configuration', () => {
     expect(report.issues).toEqual([]);
   });
 
-  it('answers endpoints, models, the override and search/enable in the client shapes', async () => {
+  it('answers endpoints, models, the override, files and search/enable in the client shapes', async () => {
     const report = createContractReport();
     const { client } = await contract.signedUpClient();
     const endpoints = await client.get('/api/endpoints');
@@ -93,6 +94,10 @@ describe('LibreChat client contract: sign-in and configuration', () => {
     }
     const override = await client.get('/api/endpoints/config/override');
     report.expect('GET /api/endpoints/config/override', override.json === false || (typeof override.json === 'object' && override.json !== null), 'false or an object', override.text);
+    // The chat view fetches a conversation's messages only once the file list has arrived.
+    const files = await client.get('/api/files');
+    report.expect('GET /api/files', files.status === 200, 'status 200', files.status);
+    report.check('GET /api/files', fileListSchema, files.json);
     const search = await client.get('/api/search/enable');
     report.expect('GET /api/search/enable', typeof search.json === 'boolean', 'a JSON boolean', search.text);
     expect(report.issues).toEqual([]);
