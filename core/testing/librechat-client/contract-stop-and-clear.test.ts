@@ -89,6 +89,16 @@ describe('LibreChat client contract: errors', () => {
     await failTurn('existing chat', { ...base, text: 'This one fails too', conversationId, parentMessageId: first.final?.responseMessage?.messageId ?? NO_PARENT });
     expect(report.issues).toEqual([]);
   });
+
+  it('answers a user-provided endpoint without a key with a no_user_key error message', async () => {
+    const report = createContractReport();
+    const { client } = await contract.signedUpClient();
+    const input = { endpoint: 'Bring Your Own Key', endpointType: 'custom', modelDisplayLabel: 'BYOK', model: 'fake-model-a', text: 'Hello' } as const;
+    const failed = checkTurnStream(report, 'POST /api/ask/custom (no key)', await client.streamAll('/api/ask/custom', askPayload(input)));
+    report.expect('error frame', failed.error !== undefined, 'an event: error frame', failed.final);
+    report.expect('error frame text', /"type":\s*"no_user_key"/.test(failed.error?.text ?? ''), 'the no_user_key error', failed.error?.text);
+    expect(report.issues).toEqual([]);
+  });
 });
 
 describe('LibreChat client contract: clear conversations', () => {
