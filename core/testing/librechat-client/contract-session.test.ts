@@ -53,6 +53,9 @@ describe('LibreChat client contract: sign-in and configuration', () => {
     const email = `reset-${Date.now()}@example.com`;
     const registered = await client.post('/api/auth/register', { name: 'Grace Hopper', email, username: 'grace', password: 'compiler-1', confirm_password: 'compiler-1' });
     report.expect('POST /api/auth/register', is2xx(registered.status), '2xx', registered.status);
+    // Registration errors are shown as response.data.message.
+    const duplicate = await client.post('/api/auth/register', { name: 'Grace Again', email, username: 'grace2', password: 'compiler-1', confirm_password: 'compiler-1' });
+    report.expect('POST /api/auth/register (taken email)', duplicate.status >= 400 && duplicate.status < 500 && typeof duplicate.json?.message === 'string', 'a 4xx with a message', duplicate.text);
 
     const login = await client.post('/api/auth/login', { email, password: 'compiler-1' });
     report.expect('POST /api/auth/login', login.status === 200, 'status 200', login.status);
