@@ -14,6 +14,7 @@ import { balanceRoutes } from '../routes/balance/routes.js';
 import { configRoutes } from '../routes/config/routes.js';
 import { conversationsRoutes } from '../routes/convos/routes.js';
 import { endpointsRoutes } from '../routes/endpoints/routes.js';
+import { filesRoutes } from '../routes/files/routes.js';
 import { healthRoutes } from '../routes/health/routes.js';
 import { keysRoutes } from '../routes/keys/routes.js';
 import { messagesRoutes } from '../routes/messages/routes.js';
@@ -97,6 +98,7 @@ export async function buildServer(config: ChatboxConfig, options: BuildServerOpt
   await app.register(balanceRoutes);
   await app.register(conversationsRoutes);
   await app.register(messagesRoutes);
+  await app.register(filesRoutes);
   await app.register(presetsRoutes);
   await app.register(keysRoutes);
   await app.register(searchRoutes);
