@@ -15,7 +15,7 @@ const exampleEnv = {
 
 describe('librechat.yaml.example', () => {
   it('validates without errors or warnings when its variables are set', async () => {
-    expect(await validateConfigFile(examplePath, exampleEnv)).toEqual({ errors: [], warnings: [] });
+    expect(await validateConfigFile(examplePath, exampleEnv)).toMatchObject({ errors: [], warnings: [] });
   });
 
   it('only warns about the unset variables otherwise', async () => {

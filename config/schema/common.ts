@@ -15,12 +15,22 @@ export const builtInEndpoints = [
 
 export type BuiltInEndpoint = (typeof builtInEndpoints)[number];
 
-/** How a conversation title is produced: a plain completion or a function call. */
-export const titleMethodSchema = z.enum(['completion', 'functions']);
+/**
+ * How LibreChat asks for a conversation title: a plain completion, a function call or (config 1.2+)
+ * structured output. chatbox always asks with a plain completion; the title is the same kind of text.
+ */
+export const titleMethodSchema = z.enum(['completion', 'functions', 'structured']);
+
+/** A model of a list: its name, or (config 1.2+) `{ name, description }`; chatbox keeps the name. */
+const modelItemSchema = z
+  .union([z.string().min(1), z.object({ name: z.string().min(1), description: z.string().optional() })], {
+    error: 'expected a model name or { name, description }',
+  })
+  .transform((item) => (typeof item === 'string' ? item : item.name));
 
 /** `models` of a custom or assistants endpoint: the list shown to users, optionally refreshed from `/models`. */
 export const modelListSchema = z.strictObject({
-  default: z.array(z.string().min(1)).min(1, { error: 'a model list needs at least one entry' }),
+  default: z.array(modelItemSchema).min(1, { error: 'a model list needs at least one entry' }),
   fetch: z.boolean().optional(),
   userIdQuery: z.boolean().optional(),
 });

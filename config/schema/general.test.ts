@@ -55,9 +55,15 @@ describe('registration', () => {
     expect(config?.registration).toEqual({ socialLogins: ['google', 'github'], allowedDomains: ['example.com'] });
   });
 
-  it('rejects an unknown social provider at its index', () => {
-    const { errors } = check({ registration: { socialLogins: ['github', 'myspace'] } });
-    expect(errors).toEqual([{ path: 'registration.socialLogins[1]', message: expect.stringContaining('"github"') }]);
+  it('drops the social logins chatbox has no sign-in for (LibreChat 1.2 lists apple and saml) and lists them as ignored', () => {
+    const { errors, config, ignored } = check({ registration: { socialLogins: ['github', 'apple', 'saml', 'google'] } });
+    expect(errors).toEqual([]);
+    expect(config?.registration.socialLogins).toEqual(['github', 'google']);
+    expect(ignored).toEqual([{ section: 'registration.socialLogins', keys: ['apple', 'saml'] }]);
+  });
+
+  it('still rejects a social login that is not a name', () => {
+    expect(check({ registration: { socialLogins: ['github', 7] } }).errors).toEqual([{ path: 'registration.socialLogins[1]', message: expect.stringContaining('string') }]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { balanceSchema } from './balance.js';
 import { endpointsSchema } from './endpoints/index.js';
 import { fileConfigSchema } from './file-config.js';
 import { interfaceSchema } from './interface.js';
@@ -8,8 +9,9 @@ import { ssrfSchema } from './ssrf.js';
 import { versionSchema } from './version.js';
 
 /**
- * librechat.yaml, config version 1.0.x. Every object is strict: the validator turns unknown keys
- * into warnings (see validate.ts), so typos surface without making newer files unusable.
+ * librechat.yaml, config versions 1.0 to 1.3.x: the parts chatbox reads. Every object is strict: the
+ * validator lists LibreChat keys it does not read as ignored and other unknown keys as warnings (see
+ * validate.ts and librechat-keys.ts), so typos surface without making any LibreChat file unusable.
  */
 export const configSchema = z.strictObject({
   version: versionSchema,
@@ -25,6 +27,7 @@ export const configSchema = z.strictObject({
   fileConfig: fileConfigSchema.optional(),
   endpoints: endpointsSchema.optional(),
   ssrf: ssrfSchema.prefault({}),
+  balance: balanceSchema.optional(),
 });
 
 export type LibreChatConfig = z.output<typeof configSchema>;
@@ -36,4 +39,5 @@ export { registrationSchema, socialLoginProviders, type RegistrationConfig, type
 export { rateLimitsSchema, type RateLimitsConfig } from './rate-limits.js';
 export { fileConfigSchema, endpointFileConfigSchema, type FileConfig, type EndpointFileConfig } from './file-config.js';
 export { ssrfSchema, type SsrfConfig } from './ssrf.js';
+export { balanceSchema, refillIntervalUnits, type BalanceConfig, type RefillIntervalUnit } from './balance.js';
 export * from './endpoints/index.js';
