@@ -6,5 +6,6 @@ export { collectIgnored, formatIgnored, type IgnoredGroup } from './ignored-sett
 export { formatIssue, formatPath, type ConfigIssue } from './issues.js';
 export { parseYaml } from './read-source.js';
 export { envSchema, type ServerEnv } from './env.js';
+export { addRefillInterval, balanceSettings, type BalanceSettings } from './balance-settings.js';
 export type { ChatboxConfig, Secrets } from './types.js';
 export * from './schema/index.js';

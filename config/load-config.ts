@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../core/errors/index.js';
+import { balanceSettings } from './balance-settings.js';
 import { envSchema, type ServerEnv } from './env.js';
 import { formatIgnored } from './ignored-settings.js';
 import { formatIssue, type ConfigIssue } from './issues.js';
@@ -41,7 +42,8 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ChatboxCon
   if (generated.length > 0) {
     warnings.push(`generated ${generated.join(', ')} into ${path.join(dataDir, SECRETS_FILE)}; set them in the environment to manage them yourself`);
   }
-  return { dataDir, configPath: location, yaml: validation.config, env, secrets, warnings };
+  const balance = balanceSettings(env, options.env, validation.config.balance);
+  return { dataDir, configPath: location, yaml: validation.config, env, secrets, balance, warnings };
 }
 
 /**

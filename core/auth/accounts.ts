@@ -3,6 +3,7 @@ import { ChatboxError, DuplicateError } from '../errors/index.js';
 import type { Store, User } from '../store/types.js';
 import { isEmailDomainAllowed } from './email-domain.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { grantStartBalance } from './start-balance.js';
 
 export interface NewAccount {
   name: string;
@@ -15,7 +16,7 @@ export interface NewAccount {
  * Local accounts: shared by the HTTP routes and the CLI, so both apply the same rules. The first
  * account of an instance becomes its administrator.
  */
-export function createAccounts(store: Store, config: Pick<ChatboxConfig, 'yaml'>) {
+export function createAccounts(store: Store, config: Pick<ChatboxConfig, 'yaml' | 'balance'>) {
   return {
     async register(account: NewAccount, options: { skipDomainCheck?: boolean } = {}): Promise<User> {
       const email = account.email.trim().toLowerCase();
@@ -24,7 +25,7 @@ export function createAccounts(store: Store, config: Pick<ChatboxConfig, 'yaml'>
       }
       if (await store.users.findByEmail(email)) throw new DuplicateError('An account with that email already exists.');
       const role = (await store.users.count()) === 0 ? 'ADMIN' : 'USER';
-      return store.users.create({
+      const user = await store.users.create({
         name: account.name.trim(),
         username: account.username?.trim() ?? '',
         email,
@@ -32,6 +33,8 @@ export function createAccounts(store: Store, config: Pick<ChatboxConfig, 'yaml'>
         passwordHash: await hashPassword(account.password),
         role,
       });
+      await grantStartBalance(store, user.id, config.balance);
+      return user;
     },
 
     /** The user when email and password match; null otherwise (without saying which was wrong). */

@@ -292,6 +292,8 @@ export interface BalancesRepository {
   record(transaction: Omit<Transaction, 'id' | 'createdAt'>): Promise<number>;
   /** Newest first. */
   listTransactions(userId: string, page: { offset: number; limit: number }): Promise<Transaction[]>;
+  /** When the user's newest transaction of this context (e.g. 'autoRefill') was recorded; null when there is none. */
+  lastTransactionAt(userId: string, context: string): Promise<Date | null>;
   /** Every user that has a balance record, with it. */
   listBalances(): Promise<Array<{ userId: string; balance: number }>>;
   /** Every balance record, a batch at a time, for copying the store to another driver (see ExportBatch). */

@@ -17,7 +17,7 @@ const profile = (overrides: Partial<SocialProfile> = {}): SocialProfile => ({
   providerId: 'p-1', email: 'grace@example.com', emailVerified: true, name: 'Grace Hopper', username: 'grace', avatar: 'https://img.example/g.png', ...overrides,
 });
 const rules = (overrides: Partial<SocialUserRules> = {}): SocialUserRules => ({
-  store, env: { ALLOW_SOCIAL_REGISTRATION: true }, allowedDomains: undefined, ...overrides,
+  store, env: { ALLOW_SOCIAL_REGISTRATION: true }, allowedDomains: undefined, balance: { enabled: false, startBalance: 0, autoRefill: null }, ...overrides,
 });
 const reasonOf = (promise: Promise<unknown>) =>
   promise.then(
@@ -31,6 +31,15 @@ describe('resolveSocialUser', () => {
     expect(first).toMatchObject({ email: 'grace@example.com', provider: 'github', providerId: 'p-1', role: 'ADMIN', emailVerified: true, passwordHash: null });
     const second = await resolveSocialUser(rules(), 'github', profile({ providerId: 'p-2', email: 'alan@example.com', name: '  ', username: '' }));
     expect(second).toMatchObject({ role: 'USER', name: 'alan' });
+  });
+
+  it('credits a new account with the start balance when balances are on, and only then', async () => {
+    const credited = await resolveSocialUser(rules({ balance: { enabled: true, startBalance: 500, autoRefill: null } }), 'github', profile());
+    expect(await store.balances.get(credited.id)).toBe(500);
+    const again = await resolveSocialUser(rules({ balance: { enabled: true, startBalance: 500, autoRefill: null } }), 'github', profile());
+    expect(await store.balances.get(again.id)).toBe(500);
+    const off = await resolveSocialUser(rules({ balance: { enabled: false, startBalance: 500, autoRefill: null } }), 'github', profile({ providerId: 'p-9', email: 'off@example.com' }));
+    expect(await store.balances.get(off.id)).toBe(0);
   });
 
   it('finds a linked account by provider id, whatever address the provider now reports', async () => {

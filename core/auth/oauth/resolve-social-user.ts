@@ -1,7 +1,9 @@
+import type { BalanceSettings } from '../../../config/balance-settings.js';
 import type { ServerEnv } from '../../../config/env.js';
 import { DuplicateError } from '../../errors/index.js';
 import type { Store, User } from '../../store/types.js';
 import { isEmailDomainAllowed } from '../email-domain.js';
+import { grantStartBalance } from '../start-balance.js';
 import type { SocialProvider } from '../social-providers.js';
 import { OAuthFlowError } from './oauth-failure.js';
 import type { SocialProfile } from './provider-descriptor.js';
@@ -11,6 +13,8 @@ export interface SocialUserRules {
   env: Pick<ServerEnv, 'ALLOW_SOCIAL_REGISTRATION'>;
   /** registration.allowedDomains: it covers social sign-in as well as registration. */
   allowedDomains: string[] | undefined;
+  /** A new account's starting credits. */
+  balance: BalanceSettings;
 }
 
 /**
@@ -52,7 +56,7 @@ export async function resolveSocialUser(rules: SocialUserRules, provider: Social
 
   if (!rules.env.ALLOW_SOCIAL_REGISTRATION) throw new OAuthFlowError('registration_disabled', `no account for ${email}`);
   try {
-    return await store.users.create({
+    const user = await store.users.create({
       name: profile.name.trim() || profile.username || email.split('@')[0],
       username: profile.username,
       email,
@@ -64,6 +68,8 @@ export async function resolveSocialUser(rules: SocialUserRules, provider: Social
       // Same rule as local registration: the first account of an instance administers it.
       role: (await store.users.count()) === 0 ? 'ADMIN' : 'USER',
     });
+    await grantStartBalance(store, user.id, rules.balance);
+    return user;
   } catch (error) {
     // Two callbacks for the same new account racing: the loser signs into the winner's account.
     if (error instanceof DuplicateError) {
