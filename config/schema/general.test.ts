@@ -29,11 +29,17 @@ describe('top-level settings', () => {
   });
 
   it('reports wrong types and values of scalar settings with their paths', () => {
-    const { errors, config } = check({ cache: 'yes', fileStrategy: 'ftp', imageOutputType: 'gif', secureImageLinks: 1 });
+    const { errors, config } = check({ cache: 'yes', fileStrategy: 7, imageOutputType: 'gif', secureImageLinks: 1 });
     expect(config).toBeNull();
     expect(errors.map((error) => error.path)).toEqual(['cache', 'fileStrategy', 'secureImageLinks', 'imageOutputType']);
-    expect(errors[1].message).toContain('"local"');
     expect(errors[3].message).toContain('"webp"');
+  });
+
+  it('accepts any file strategy name of a LibreChat release (azure_blob, cloudfront …) and lists it as ignored', () => {
+    const { errors, config, ignored } = check({ fileStrategy: 'azure_blob' });
+    expect(errors).toEqual([]);
+    expect(config?.fileStrategy).toBe('azure_blob');
+    expect(ignored).toEqual([{ section: '', keys: ['fileStrategy'] }]);
   });
 });
 

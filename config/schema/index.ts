@@ -17,7 +17,11 @@ export const configSchema = z.strictObject({
   version: versionSchema,
   /** false: LibreChat re-reads the file on every access; chatbox keeps the flag for callers that care. */
   cache: z.boolean().default(true),
-  fileStrategy: z.enum(['local', 'firebase', 'openai', 's3']).default('local'),
+  /**
+   * Where uploads are stored. LibreChat's list grows between versions (azure_blob, cloudfront, …) and
+   * chatbox does not store uploads yet, so any name is accepted (and listed as ignored at start).
+   */
+  fileStrategy: z.string().min(1).default('local'),
   /** Serve `/images/*` only to signed-in users (cookie checked). */
   secureImageLinks: z.boolean().default(false),
   imageOutputType: z.enum(['png', 'webp', 'jpeg']).default('png'),
