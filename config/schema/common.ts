@@ -35,8 +35,11 @@ export const modelListSchema = z.strictObject({
   userIdQuery: z.boolean().optional(),
 });
 
-/** HTTP headers sent upstream; values may be `${ENV}` (already resolved by interpolation). */
-export const headersSchema = z.record(z.string(), z.string());
+/**
+ * HTTP headers sent upstream; values may be `${ENV}` (already resolved by interpolation). YAML reads
+ * `X-Version: 2` as a number; LibreChat accepts that, so it is sent as the text it was written as.
+ */
+export const headersSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String));
 
 /** Free-form request body fields merged over what chatbox sends. */
 export const addParamsSchema = z.record(z.string(), z.unknown());
