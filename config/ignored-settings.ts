@@ -15,8 +15,8 @@ type Path = ReadonlyArray<PropertyKey>;
 
 /**
  * Everything of `document` chatbox ignores: the LibreChat keys its schema does not read
- * (`unreadKeys`, found by the validator), the keys it reads but does not act on yet, and names in
- * lists it cannot honour (an `apple` social login, a custom endpoint `provider` it has no client for).
+ * (`unreadKeys`, found by the validator), the keys it reads but does not act on yet, and values it
+ * cannot honour (an `apple` social login, a custom endpoint `provider` it has no client for, `cache: false`).
  */
 export function collectIgnored(document: unknown, unreadKeys: Path[]): IgnoredGroup[] {
   const groups = new Map<string, string[]>();
@@ -33,7 +33,7 @@ export function collectIgnored(document: unknown, unreadKeys: Path[]): IgnoredGr
   visit(document, [], (path) => {
     if (matchesKeyPattern(path, notYetHonouredPatterns)) addPath(path);
   });
-  for (const name of unsupportedNames(document)) add(name.section, name.value);
+  for (const value of unsupportedValues(document)) add(value.section, value.key);
   return [...groups].map(([section, keys]) => ({ section, keys })).sort((a, b) => (a.section === '' ? -1 : b.section === '' ? 1 : 0));
 }
 
@@ -60,14 +60,16 @@ function visit(node: unknown, path: PropertyKey[], onKey: (path: Path) => void):
   }
 }
 
-function unsupportedNames(document: unknown): Array<{ section: string; value: string }> {
-  const found: Array<{ section: string; value: string }> = [];
+function unsupportedValues(document: unknown): Array<{ section: string; key: string }> {
+  const found: Array<{ section: string; key: string }> = [];
   const root = asRecord(document);
+  // LibreChat re-reads the file on every access when cache is false; chatbox reads it once at start.
+  if (root?.cache === false) found.push({ section: '', key: 'cache' });
   const socialLogins = asRecord(root?.registration)?.socialLogins;
   if (Array.isArray(socialLogins)) {
     const supported = new Set<string>(socialLoginProviders);
     for (const login of socialLogins) {
-      if (typeof login === 'string' && !supported.has(login)) found.push({ section: 'registration.socialLogins', value: login });
+      if (typeof login === 'string' && !supported.has(login)) found.push({ section: 'registration.socialLogins', key: login });
     }
   }
   const custom = asRecord(asRecord(root?.endpoints))?.custom;
@@ -75,7 +77,7 @@ function unsupportedNames(document: unknown): Array<{ section: string; value: st
     const supported = new Set<string>(customEndpointProviders);
     for (const endpoint of custom) {
       const provider = asRecord(endpoint)?.provider;
-      if (typeof provider === 'string' && !supported.has(provider)) found.push({ section: 'endpoints.custom.provider', value: provider });
+      if (typeof provider === 'string' && !supported.has(provider)) found.push({ section: 'endpoints.custom.provider', key: provider });
     }
   }
   return found;

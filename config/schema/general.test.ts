@@ -96,3 +96,10 @@ describe('ssrf', () => {
     expect(errors).toEqual([{ path: 'ssrf.allowedHosts[1]', message: expect.stringContaining('not a URL') }]);
   });
 });
+
+describe('cache', () => {
+  it('lists cache: false as ignored: chatbox reads the file once at start', () => {
+    expect(check({ cache: false }).ignored).toEqual([{ section: '', keys: ['cache'] }]);
+    expect(check({ cache: true }).ignored).toEqual([]);
+  });
+});
