@@ -15,7 +15,7 @@ const exampleEnv = {
 
 describe('librechat.yaml.example', () => {
   it('validates without errors or warnings when its variables are set', async () => {
-    expect(await validateConfigFile(examplePath, exampleEnv)).toEqual({ errors: [], warnings: [] });
+    expect(await validateConfigFile(examplePath, exampleEnv)).toMatchObject({ errors: [], warnings: [] });
   });
 
   it('only warns about the unset variables otherwise', async () => {
@@ -33,12 +33,13 @@ describe('librechat.yaml.example', () => {
     const { document } = parseYaml(readFileSync(examplePath, 'utf8'));
     const { config } = validateConfig(document, exampleEnv);
     expect(Object.keys(document as object)).toEqual(
-      expect.arrayContaining(['version', 'cache', 'fileStrategy', 'secureImageLinks', 'imageOutputType', 'interface', 'registration', 'rateLimits', 'fileConfig', 'endpoints', 'ssrf']),
+      expect.arrayContaining(['version', 'cache', 'fileStrategy', 'secureImageLinks', 'imageOutputType', 'interface', 'registration', 'balance', 'rateLimits', 'fileConfig', 'endpoints', 'ssrf']),
     );
     expect(config?.endpoints?.azureOpenAI?.groups.map((group) => group.group)).toEqual(['eastus', 'mistral-serverless']);
     expect(config?.endpoints?.assistants).toBeDefined();
     expect(config?.endpoints?.custom?.map((endpoint) => endpoint.name)).toEqual(['Ollama', 'OpenRouter', 'Groq', 'My Proxy']);
     expect(config?.endpoints?.custom?.[2].apiKey).toBe('user_provided');
     expect(config?.ssrf.allowedHosts.length).toBeGreaterThan(0);
+    expect(config?.balance).toEqual({ enabled: false, startBalance: 20000, autoRefillEnabled: false, refillIntervalValue: 30, refillIntervalUnit: 'days', refillAmount: 10000 });
   });
 });

@@ -29,7 +29,7 @@ describe('loadConfig: which file', () => {
   it('uses built-in defaults when no file is given and ./librechat.yaml does not exist', async () => {
     const config = await loadConfig({ dataDir: 'data', env: {}, cwd: root });
     expect(config.configPath).toBeNull();
-    expect(config.yaml).toMatchObject({ version: '1.0.6', cache: true, fileStrategy: 'local' });
+    expect(config.yaml).toMatchObject({ version: '1.3.13', cache: true, fileStrategy: 'local' });
     expect(config.dataDir).toBe(path.join(root, 'data'));
     expect(config.env.APP_TITLE).toBe('chatbox');
     expect(config.warnings).toEqual([expect.stringContaining('generated JWT_SECRET, JWT_REFRESH_SECRET, CREDS_KEY into')]);
@@ -107,20 +107,25 @@ describe('loadConfig: problems', () => {
   });
 
   it('passes warnings on and resolves ${VAR} from the given environment', async () => {
-    const file = write('warn.yaml', 'version: 1.1.0\nshinyNewThing: true\nendpoints:\n  custom:\n    - name: Groq\n      apiKey: ${GROQ_KEY}\n      baseURL: https://api.groq.com/openai/v1\n      models: { default: [llama3] }\n');
+    const file = write('warn.yaml', 'version: 1.4.0\nshinyNewThing: true\nspeech: { tts: {} }\nendpoints:\n  custom:\n    - name: Groq\n      apiKey: ${GROQ_KEY}\n      baseURL: https://api.groq.com/openai/v1\n      models: { default: [llama3] }\n');
     const config = await loadConfig({ configPath: file, dataDir: 'data', env: { GROQ_KEY: 'gsk-1', JWT_SECRET: 'a', JWT_REFRESH_SECRET: 'b', CREDS_KEY: 'c'.repeat(64) }, cwd: root });
     expect(config.yaml.endpoints?.custom?.[0].apiKey).toBe('gsk-1');
     expect(config.secrets.jwtSecret).toBe('a');
-    expect(config.warnings).toEqual([expect.stringMatching(/^version: config version 1.1.0 is newer/), 'shinyNewThing: unknown key "shinyNewThing" is ignored']);
+    expect(config.warnings).toEqual([
+      expect.stringMatching(/^version: config version 1.4.0 is newer/),
+      'shinyNewThing: unknown key "shinyNewThing" is ignored',
+      'ignored (not implemented by chatbox): speech',
+    ]);
   });
 });
 
 describe('validateConfigFile', () => {
-  it('returns errors and warnings instead of throwing', async () => {
-    const file = write('mixed.yaml', 'version: 1.0.6\nregistration:\n  socialLogins: [github, myspace]\n  typo: 1\n');
+  it('returns errors, warnings and ignored settings instead of throwing', async () => {
+    const file = write('mixed.yaml', 'version: 1.0.6\ncache: maybe\nregistration:\n  socialLogins: [github, myspace]\n  typo: 1\n');
     expect(await validateConfigFile(file, {})).toEqual({
-      errors: [{ path: 'registration.socialLogins[1]', message: expect.any(String) }],
+      errors: [{ path: 'cache', message: expect.any(String) }],
       warnings: [{ path: 'registration.typo', message: 'unknown key "typo" is ignored' }],
+      ignored: [{ section: 'registration.socialLogins', keys: ['myspace'] }],
     });
   });
 

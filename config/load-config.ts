@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../core/errors/index.js';
+import { balanceSettings } from './balance-settings.js';
 import { envSchema, type ServerEnv } from './env.js';
+import { formatIgnored } from './ignored-settings.js';
 import { formatIssue, type ConfigIssue } from './issues.js';
 import { isHttpLocation, parseYaml, readConfigText } from './read-source.js';
 import { SUPPORTED_CONFIG_VERSION } from './schema/index.js';
@@ -35,26 +37,29 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ChatboxCon
 
   const { secrets, generated } = ensureSecrets(dataDir, env);
   const warnings = validation.warnings.map(formatIssue);
+  const ignored = formatIgnored(validation.ignored);
+  if (ignored !== null) warnings.push(ignored);
   if (generated.length > 0) {
     warnings.push(`generated ${generated.join(', ')} into ${path.join(dataDir, SECRETS_FILE)}; set them in the environment to manage them yourself`);
   }
-  return { dataDir, configPath: location, yaml: validation.config, env, secrets, warnings };
+  const balance = balanceSettings(env, options.env, validation.config.balance);
+  return { dataDir, configPath: location, yaml: validation.config, env, secrets, balance, warnings };
 }
 
 /**
  * Checks one config file (or URL) without throwing, for `chatbox config validate`: syntax errors,
- * schema errors and warnings, each with its position or yaml path.
+ * schema errors and warnings, each with its position or yaml path, and the ignored settings.
  */
-export async function validateConfigFile(location: string, env: NodeJS.ProcessEnv): Promise<Pick<ConfigValidation, 'errors' | 'warnings'>> {
-  const { errors, warnings } = await validateLocation(location, env);
-  return { errors, warnings };
+export async function validateConfigFile(location: string, env: NodeJS.ProcessEnv): Promise<Pick<ConfigValidation, 'errors' | 'warnings' | 'ignored'>> {
+  const { errors, warnings, ignored } = await validateLocation(location, env);
+  return { errors, warnings, ignored };
 }
 
 async function validateLocation(location: string, env: NodeJS.ProcessEnv): Promise<ConfigValidation> {
   const source = await readConfigText(location);
-  if ('error' in source) return { config: null, errors: [source.error], warnings: [] };
+  if ('error' in source) return { config: null, errors: [source.error], warnings: [], ignored: [] };
   const parsed = parseYaml(source.text);
-  if (parsed.errors.length > 0) return { config: null, errors: parsed.errors, warnings: parsed.warnings };
+  if (parsed.errors.length > 0) return { config: null, errors: parsed.errors, warnings: parsed.warnings, ignored: [] };
   const validation = validateConfig(parsed.document, env);
   return { ...validation, warnings: [...parsed.warnings, ...validation.warnings] };
 }

@@ -1,3 +1,4 @@
+import type { BalanceSettings } from './balance-settings.js';
 import type { ServerEnv } from './env.js';
 import type { LibreChatConfig } from './schema/index.js';
 
@@ -20,6 +21,8 @@ export interface ChatboxConfig {
   yaml: LibreChatConfig;
   env: ServerEnv;
   secrets: Secrets;
+  /** Token credits from CHECK_BALANCE / START_BALANCE and the yaml's `balance`, decided once. */
+  balance: BalanceSettings;
   /** Non-fatal problems found while loading (unknown keys, a newer config version, generated secrets). */
   warnings: string[];
 }

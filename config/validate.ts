@@ -1,7 +1,9 @@
 import type { z } from 'zod';
+import { collectIgnored, type IgnoredGroup } from './ignored-settings.js';
 import { interpolateEnv } from './interpolate.js';
 import { formatPath, type ConfigIssue } from './issues.js';
 import { SUPPORTED_CONFIG_VERSION, configSchema, isNewerThanSupported, type LibreChatConfig } from './schema/index.js';
+import { libreChatKeyPatterns, matchesKeyPattern } from './schema/librechat-keys.js';
 import { versionSchema } from './schema/version.js';
 
 export interface ConfigValidation {
@@ -9,41 +11,48 @@ export interface ConfigValidation {
   config: LibreChatConfig | null;
   errors: ConfigIssue[];
   warnings: ConfigIssue[];
+  /** LibreChat settings the file uses that chatbox does not implement: listed once, never an error. */
+  ignored: IgnoredGroup[];
 }
 
 /** Stripping unknown keys can only reveal more of them inside unions; a few rounds always settle it. */
 const MAX_ROUNDS = 5;
 
 /**
- * Validates a parsed librechat.yaml document: `${VAR}` interpolation, then the schema. Unknown keys
- * (at any depth) and a newer `version` are warnings; everything else is an error. All problems are
- * returned, not only the first.
+ * Validates a parsed librechat.yaml document: `${VAR}` interpolation, then the schema. LibreChat
+ * settings chatbox does not implement are collected in `ignored`; other unknown keys (at any depth)
+ * and a newer `version` are warnings; everything else is an error. All problems are returned, not
+ * only the first.
  */
 export function validateConfig(document: unknown, env: Record<string, string | undefined>): ConfigValidation {
   if (document === null || document === undefined) {
-    return { config: null, errors: [{ path: '', message: `the configuration is empty; it needs at least "version: ${SUPPORTED_CONFIG_VERSION}"` }], warnings: [] };
+    return { config: null, errors: [{ path: '', message: `the configuration is empty; it needs at least "version: ${SUPPORTED_CONFIG_VERSION}"` }], warnings: [], ignored: [] };
   }
   const interpolated = interpolateEnv(document, env);
   const warnings: ConfigIssue[] = interpolated.warnings.map((warning) => ({ path: formatPath(warning.path), message: warning.message }));
   // Reported even when the file has errors: a newer version often explains them.
   warnings.push(...versionWarnings(interpolated.value));
+  const unreadKeys: PropertyKey[][] = [];
+  const finish = (config: LibreChatConfig | null, errors: ConfigIssue[]): ConfigValidation => ({
+    config, errors, warnings, ignored: collectIgnored(interpolated.value, unreadKeys),
+  });
   let input = interpolated.value;
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const result = configSchema.safeParse(input, { reportInput: true });
-    if (result.success) {
-      return { config: result.data, errors: [], warnings };
-    }
+    if (result.success) return finish(result.data, []);
     const unknown = result.error.issues.filter((issue) => issue.code === 'unrecognized_keys');
     const errors = result.error.issues.filter((issue) => issue.code !== 'unrecognized_keys').map(toConfigIssue);
     for (const issue of unknown) {
       for (const key of issue.keys) {
-        warnings.push({ path: formatPath([...issue.path, key]), message: `unknown key "${key}" is ignored` });
+        const path = [...issue.path, key];
+        if (matchesKeyPattern(path, libreChatKeyPatterns)) unreadKeys.push(path);
+        else warnings.push({ path: formatPath(path), message: `unknown key "${key}" is ignored` });
       }
     }
-    if (errors.length > 0) return { config: null, errors, warnings };
+    if (errors.length > 0) return finish(null, errors);
     input = withoutKeys(input, unknown);
   }
-  return { config: null, errors: [{ path: '', message: 'unknown keys could not be removed' }], warnings };
+  return finish(null, [{ path: '', message: 'unknown keys could not be removed' }]);
 }
 
 function versionWarnings(document: unknown): ConfigIssue[] {

@@ -10,7 +10,7 @@ interface Common {
   dataDir: string;
 }
 
-/** chatbox balance add|show: token credits, used when CHECK_BALANCE is on. */
+/** chatbox balance add|show: token credits, used when CHECK_BALANCE (or the yaml's balance.enabled) is on. */
 export function balanceCommand(): Command {
   const balance = new Command('balance').description('token credit balances');
 
@@ -31,7 +31,7 @@ export function balanceCommand(): Command {
           rawAmount: amount, rate: 1, tokenValue: amount,
         });
         console.log(`Added ${amount} credits to ${user.email}; balance is now ${total}`);
-        if (!config.env.CHECK_BALANCE) console.log('Note: CHECK_BALANCE is off, so balances are not enforced.');
+        if (!config.balance.enabled) console.log('Note: balances are off (CHECK_BALANCE / balance.enabled), so they are not enforced.');
       });
     }));
 

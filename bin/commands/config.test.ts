@@ -51,7 +51,7 @@ describe('chatbox config validate', () => {
     expect(result.output).toContain('error    endpoints.custom[0].name: Value cannot be one of the default endpoint values');
     expect(result.output).toContain('error    endpoints.custom[0].models.default: a model list needs at least one entry');
     expect(result.output).toContain('warning  endpoints.custom[0].foo: unknown key "foo" is ignored');
-    expect(result.output).toContain('warning  version: config version 2 is newer than the supported 1.0.6');
+    expect(result.output).toContain('warning  version: config version 2 is newer than the supported 1.3.13');
     expect(result.output).toContain(`${file}: configuration is invalid (3 errors, 2 warnings)`);
   });
 
@@ -63,11 +63,11 @@ describe('chatbox config validate', () => {
 
   it('defaults to CONFIG_PATH', async () => {
     const file = path.join(root, 'from-env.yaml');
-    writeFileSync(file, 'version: 1.1.0\n');
+    writeFileSync(file, 'version: 1.4.0\n');
     vi.stubEnv('CONFIG_PATH', file);
     const result = await validate();
     expect(result.exitCode).toBeUndefined();
-    expect(result.output).toContain('warning  version: config version 1.1.0 is newer than the supported 1.0.6');
+    expect(result.output).toContain('warning  version: config version 1.4.0 is newer than the supported 1.3.13');
     expect(result.output).toContain(`${file}: configuration is valid (0 errors, 1 warning)`);
   });
 
@@ -76,6 +76,23 @@ describe('chatbox config validate', () => {
     const example = fileURLToPath(new URL('../../librechat.yaml.example', import.meta.url));
     const result = await validate(example);
     expect(result.exitCode).toBeUndefined();
-    expect(result.output).toBe(`${example}: configuration is valid (0 errors, 0 warnings)`);
+    expect(result.output).toBe(
+      [
+        'ignored (not implemented by chatbox): fileStrategy, secureImageLinks, imageOutputType, fileConfig; rateLimits: fileUploads; ' +
+          'endpoints.azureOpenAI: summarize, plugins, assistants; endpoints: assistants; endpoints.custom: summarize, forcePrompt, summaryModel',
+        `${example}: configuration is valid (0 errors, 0 warnings)`,
+      ].join('\n'),
+    );
+  });
+
+  it('answers to `config check` too, with the ignored LibreChat settings on one line', async () => {
+    const file = path.join(root, 'librechat-1.2.yaml');
+    writeFileSync(file, 'version: 1.2.1\nspeech: { tts: {} }\nmemory: { disabled: true }\ninterface: { agents: true }\nregistration:\n  socialLogins: [github, saml]\n');
+    await configCommand().parseAsync(['node', 'chatbox-config', 'check', file]);
+    expect(process.exitCode).toBeUndefined();
+    expect(output).toEqual([
+      'ignored (not implemented by chatbox): speech, memory; interface: agents; registration.socialLogins: saml',
+      `${file}: configuration is valid (0 errors, 0 warnings)`,
+    ]);
   });
 });

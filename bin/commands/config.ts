@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { formatIssue, validateConfigFile } from '../../config/index.js';
+import { formatIgnored, formatIssue, validateConfigFile } from '../../config/index.js';
 
 /** `chatbox config …`: inspect librechat.yaml without starting the server. */
 export function configCommand(): Command {
@@ -7,13 +7,17 @@ export function configCommand(): Command {
 
   command
     .command('validate')
-    .description('check a librechat.yaml (file path or http(s) URL) and print every error and warning with its yaml path')
+    .alias('check')
+    .description('check a librechat.yaml (file path or http(s) URL): every error and warning with its yaml path, and the LibreChat settings chatbox ignores')
     .argument('[file]', 'configuration to check (default: $CONFIG_PATH, else ./librechat.yaml)')
     .action(async (file: string | undefined) => {
       const target = file ?? (process.env.CONFIG_PATH?.trim() || 'librechat.yaml');
-      const { errors, warnings } = await validateConfigFile(target, process.env);
+      const { errors, warnings, ignored } = await validateConfigFile(target, process.env);
       for (const error of errors) console.error(`error    ${formatIssue(error)}`);
       for (const warning of warnings) console.warn(`warning  ${formatIssue(warning)}`);
+      // The same line `chatbox serve` logs at start.
+      const ignoredLine = formatIgnored(ignored);
+      if (ignoredLine !== null) console.log(ignoredLine);
       const counts = `${plural(errors.length, 'error')}, ${plural(warnings.length, 'warning')}`;
       if (errors.length > 0) {
         console.error(`${target}: configuration is invalid (${counts})`);

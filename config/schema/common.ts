@@ -15,18 +15,31 @@ export const builtInEndpoints = [
 
 export type BuiltInEndpoint = (typeof builtInEndpoints)[number];
 
-/** How a conversation title is produced: a plain completion or a function call. */
-export const titleMethodSchema = z.enum(['completion', 'functions']);
+/**
+ * How LibreChat asks for a conversation title: a plain completion, a function call or (config 1.2+)
+ * structured output. chatbox always asks with a plain completion; the title is the same kind of text.
+ */
+export const titleMethodSchema = z.enum(['completion', 'functions', 'structured']);
+
+/** A model of a list: its name, or (config 1.2+) `{ name, description }`; chatbox keeps the name. */
+const modelItemSchema = z
+  .union([z.string().min(1), z.object({ name: z.string().min(1), description: z.string().optional() })], {
+    error: 'expected a model name or { name, description }',
+  })
+  .transform((item) => (typeof item === 'string' ? item : item.name));
 
 /** `models` of a custom or assistants endpoint: the list shown to users, optionally refreshed from `/models`. */
 export const modelListSchema = z.strictObject({
-  default: z.array(z.string().min(1)).min(1, { error: 'a model list needs at least one entry' }),
+  default: z.array(modelItemSchema).min(1, { error: 'a model list needs at least one entry' }),
   fetch: z.boolean().optional(),
   userIdQuery: z.boolean().optional(),
 });
 
-/** HTTP headers sent upstream; values may be `${ENV}` (already resolved by interpolation). */
-export const headersSchema = z.record(z.string(), z.string());
+/**
+ * HTTP headers sent upstream; values may be `${ENV}` (already resolved by interpolation). YAML reads
+ * `X-Version: 2` as a number; LibreChat accepts that, so it is sent as the text it was written as.
+ */
+export const headersSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String));
 
 /** Free-form request body fields merged over what chatbox sends. */
 export const addParamsSchema = z.record(z.string(), z.unknown());

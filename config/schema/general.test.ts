@@ -29,11 +29,17 @@ describe('top-level settings', () => {
   });
 
   it('reports wrong types and values of scalar settings with their paths', () => {
-    const { errors, config } = check({ cache: 'yes', fileStrategy: 'ftp', imageOutputType: 'gif', secureImageLinks: 1 });
+    const { errors, config } = check({ cache: 'yes', fileStrategy: 7, imageOutputType: 'gif', secureImageLinks: 1 });
     expect(config).toBeNull();
     expect(errors.map((error) => error.path)).toEqual(['cache', 'fileStrategy', 'secureImageLinks', 'imageOutputType']);
-    expect(errors[1].message).toContain('"local"');
     expect(errors[3].message).toContain('"webp"');
+  });
+
+  it('accepts any file strategy name of a LibreChat release (azure_blob, cloudfront …) and lists it as ignored', () => {
+    const { errors, config, ignored } = check({ fileStrategy: 'azure_blob' });
+    expect(errors).toEqual([]);
+    expect(config?.fileStrategy).toBe('azure_blob');
+    expect(ignored).toEqual([{ section: '', keys: ['fileStrategy'] }]);
   });
 });
 
@@ -55,9 +61,15 @@ describe('registration', () => {
     expect(config?.registration).toEqual({ socialLogins: ['google', 'github'], allowedDomains: ['example.com'] });
   });
 
-  it('rejects an unknown social provider at its index', () => {
-    const { errors } = check({ registration: { socialLogins: ['github', 'myspace'] } });
-    expect(errors).toEqual([{ path: 'registration.socialLogins[1]', message: expect.stringContaining('"github"') }]);
+  it('drops the social logins chatbox has no sign-in for (LibreChat 1.2 lists apple and saml) and lists them as ignored', () => {
+    const { errors, config, ignored } = check({ registration: { socialLogins: ['github', 'apple', 'saml', 'google'] } });
+    expect(errors).toEqual([]);
+    expect(config?.registration.socialLogins).toEqual(['github', 'google']);
+    expect(ignored).toEqual([{ section: 'registration.socialLogins', keys: ['apple', 'saml'] }]);
+  });
+
+  it('still rejects a social login that is not a name', () => {
+    expect(check({ registration: { socialLogins: ['github', 7] } }).errors).toEqual([{ path: 'registration.socialLogins[1]', message: expect.stringContaining('string') }]);
   });
 });
 
@@ -82,5 +94,12 @@ describe('ssrf', () => {
   it('refuses a URL where a host is expected', () => {
     const { errors } = check({ ssrf: { allowedHosts: ['ok.example.com', 'https://api.example.com/v1'] } });
     expect(errors).toEqual([{ path: 'ssrf.allowedHosts[1]', message: expect.stringContaining('not a URL') }]);
+  });
+});
+
+describe('cache', () => {
+  it('lists cache: false as ignored: chatbox reads the file once at start', () => {
+    expect(check({ cache: false }).ignored).toEqual([{ section: '', keys: ['cache'] }]);
+    expect(check({ cache: true }).ignored).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { balanceSchema } from './balance.js';
 import { endpointsSchema } from './endpoints/index.js';
 import { fileConfigSchema } from './file-config.js';
 import { interfaceSchema } from './interface.js';
@@ -8,14 +9,19 @@ import { ssrfSchema } from './ssrf.js';
 import { versionSchema } from './version.js';
 
 /**
- * librechat.yaml, config version 1.0.x. Every object is strict: the validator turns unknown keys
- * into warnings (see validate.ts), so typos surface without making newer files unusable.
+ * librechat.yaml, config versions 1.0 to 1.3.x: the parts chatbox reads. Every object is strict: the
+ * validator lists LibreChat keys it does not read as ignored and other unknown keys as warnings (see
+ * validate.ts and librechat-keys.ts), so typos surface without making any LibreChat file unusable.
  */
 export const configSchema = z.strictObject({
   version: versionSchema,
   /** false: LibreChat re-reads the file on every access; chatbox keeps the flag for callers that care. */
   cache: z.boolean().default(true),
-  fileStrategy: z.enum(['local', 'firebase', 'openai', 's3']).default('local'),
+  /**
+   * Where uploads are stored. LibreChat's list grows between versions (azure_blob, cloudfront, …) and
+   * chatbox does not store uploads yet, so any name is accepted (and listed as ignored at start).
+   */
+  fileStrategy: z.string().min(1).default('local'),
   /** Serve `/images/*` only to signed-in users (cookie checked). */
   secureImageLinks: z.boolean().default(false),
   imageOutputType: z.enum(['png', 'webp', 'jpeg']).default('png'),
@@ -25,6 +31,7 @@ export const configSchema = z.strictObject({
   fileConfig: fileConfigSchema.optional(),
   endpoints: endpointsSchema.optional(),
   ssrf: ssrfSchema.prefault({}),
+  balance: balanceSchema.optional(),
 });
 
 export type LibreChatConfig = z.output<typeof configSchema>;
@@ -36,4 +43,5 @@ export { registrationSchema, socialLoginProviders, type RegistrationConfig, type
 export { rateLimitsSchema, type RateLimitsConfig } from './rate-limits.js';
 export { fileConfigSchema, endpointFileConfigSchema, type FileConfig, type EndpointFileConfig } from './file-config.js';
 export { ssrfSchema, type SsrfConfig } from './ssrf.js';
+export { balanceSchema, refillIntervalUnits, type BalanceConfig, type RefillIntervalUnit } from './balance.js';
 export * from './endpoints/index.js';

@@ -16,7 +16,7 @@ export interface NewAccount {
  * Local accounts: shared by the HTTP routes and the CLI, so both apply the same rules (openAccount:
  * the first account administers the instance, new users get the starting balance).
  */
-export function createAccounts(store: Store, config: Pick<ChatboxConfig, 'yaml' | 'env'>) {
+export function createAccounts(store: Store, config: Pick<ChatboxConfig, 'yaml' | 'balance'>) {
   return {
     async register(account: NewAccount, options: { skipDomainCheck?: boolean } = {}): Promise<User> {
       const email = account.email.trim().toLowerCase();
@@ -24,7 +24,7 @@ export function createAccounts(store: Store, config: Pick<ChatboxConfig, 'yaml' 
         throw new ChatboxError('domain_not_allowed');
       }
       if (await store.users.findByEmail(email)) throw new DuplicateError('An account with that email already exists.');
-      return openAccount(store, config.env, {
+      return openAccount(store, config.balance, {
         name: account.name.trim(),
         username: account.username?.trim() ?? '',
         email,

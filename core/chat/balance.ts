@@ -1,3 +1,4 @@
+import { addRefillInterval, type BalanceSettings } from '../../config/balance-settings.js';
 import { ChatboxError } from '../errors/index.js';
 import type { Store } from '../store/types.js';
 import { tokenRates } from './pricing.js';
@@ -12,8 +13,40 @@ export interface Spend {
   completionTokens: number;
 }
 
-/** Token credits: a refusal before a request the balance cannot pay for, then a transaction per side. */
-export function createBalance(store: Store, enabled: boolean) {
+/** The transaction context of an automatic refill (LibreChat's name). */
+export const AUTO_REFILL_CONTEXT = 'autoRefill';
+
+/**
+ * Token credits: a refusal before a request the balance cannot pay for (after an automatic refill
+ * when one is due), then a transaction per side.
+ */
+export function createBalance(store: Store, settings: BalanceSettings) {
+  const { enabled, autoRefill } = settings;
+  // One refill at a time per user: two turns starting together must not both add the amount.
+  const refilling = new Map<string, Promise<number>>();
+
+  /**
+   * LibreChat's rule: when a turn finds the balance too low and the interval has passed since the
+   * last refill (or since the account was created), add the refill amount once.
+   */
+  async function refillIfDue(userId: string, balance: number): Promise<number> {
+    if (!autoRefill) return balance;
+    const last = (await store.balances.lastTransactionAt(userId, AUTO_REFILL_CONTEXT)) ?? (await store.users.findById(userId))?.createdAt;
+    if (last && addRefillInterval(last, autoRefill.intervalValue, autoRefill.intervalUnit) > new Date()) return balance;
+    return store.balances.record({
+      userId, conversationId: null, tokenType: 'credits', model: null, context: AUTO_REFILL_CONTEXT,
+      rawAmount: autoRefill.amount, rate: 1, tokenValue: autoRefill.amount,
+    });
+  }
+
+  function refillOnce(userId: string, balance: number): Promise<number> {
+    const running = refilling.get(userId);
+    if (running) return running;
+    const refill = refillIfDue(userId, balance).finally(() => refilling.delete(userId));
+    refilling.set(userId, refill);
+    return refill;
+  }
+
   return {
     enabled,
     /**
@@ -23,9 +56,10 @@ export function createBalance(store: Store, enabled: boolean) {
      */
     async assertCanAfford(userId: string, model: string, countPromptTokens: () => number): Promise<void> {
       if (!enabled) return;
-      const balance = await store.balances.get(userId);
+      let balance = await store.balances.get(userId);
       const promptTokens = countPromptTokens();
       const tokenCost = promptTokens * tokenRates(model).prompt;
+      if (tokenCost > balance) balance = await refillOnce(userId, balance);
       if (tokenCost > balance) throw new ChatboxError('token_balance', undefined, { balance, promptTokens, tokenCost });
     },
     async spend(spend: Spend): Promise<void> {

@@ -17,7 +17,7 @@ declare module 'fastify' {
 /** Decorates `app.chat`: the services every turn shares (limits, aborts, titles, balance, models). */
 export const chatPlugin = fp(
   async (app) => {
-    const balance = createBalance(app.store, app.config.env.CHECK_BALANCE);
+    const balance = createBalance(app.store, app.config.balance);
     app.decorate('chat', {
       store: app.store,
       env: app.config.env,

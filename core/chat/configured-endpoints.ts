@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { CustomEndpointConfig, SharedEndpointConfig } from '../../config/index.js';
 import type { ChatboxConfig } from '../../config/types.js';
 import type { ChatProvider } from '../plugin-api/index.js';
 import type { EndpointEntry } from '../server/endpoints-plugin.js';
@@ -18,38 +19,67 @@ interface Candidate {
   entry: Omit<EndpointEntry, 'provider' | 'order' | 'name'> & { order?: number };
 }
 
+/**
+ * The title and stream settings of one endpoint: its own, with `endpoints.all` over them (LibreChat's
+ * rule: `all` overrides every endpoint's shared settings).
+ */
+function sharedSettings(all: SharedEndpointConfig | undefined, own: SharedEndpointConfig | undefined): Pick<EndpointEntry, 'titleConvo' | 'titleModel' | 'streamRate'> {
+  return {
+    titleConvo: all?.titleConvo ?? own?.titleConvo,
+    titleModel: all?.titleModel ?? own?.titleModel,
+    streamRate: all?.streamRate ?? own?.streamRate,
+  };
+}
+
 /** Which endpoints the environment and librechat.yaml turn on, with the settings of their plugin. */
 function candidates(config: ChatboxConfig): Candidate[] {
   const { env, yaml } = config;
+  const endpoints = yaml.endpoints;
+  const shared = (own: SharedEndpointConfig | undefined) => sharedSettings(endpoints?.all, own);
   const found: Candidate[] = [];
-  const keyed = (name: string, plugin: string, apiKey: string | undefined, settings: Record<string, unknown>) => {
+  const keyed = (name: string, plugin: string, apiKey: string | undefined, settings: Record<string, unknown>, own: SharedEndpointConfig | undefined) => {
     if (!apiKey) return;
-    found.push({ name, plugin, settings: { apiKey, ...settings }, entry: { userProvide: apiKey === USER_PROVIDED, userProvideURL: false } });
+    found.push({ name, plugin, settings: { apiKey, ...settings }, entry: { userProvide: apiKey === USER_PROVIDED, userProvideURL: false, ...shared(own) } });
   };
-  keyed('openAI', 'openAI', env.OPENAI_API_KEY, { baseURL: env.OPENAI_REVERSE_PROXY, models: list(env.OPENAI_MODELS) });
-  keyed('anthropic', 'anthropic', env.ANTHROPIC_API_KEY, { baseURL: env.ANTHROPIC_REVERSE_PROXY, models: list(env.ANTHROPIC_MODELS) });
-  keyed('google', 'google', env.GOOGLE_KEY, { baseURL: env.GOOGLE_REVERSE_PROXY, models: list(env.GOOGLE_MODELS) });
+  // The yaml's baseURL and model list win over the environment's, as in LibreChat.
+  const { openAI, anthropic, google } = endpoints ?? {};
+  keyed('openAI', 'openAI', env.OPENAI_API_KEY, { baseURL: openAI?.baseURL ?? env.OPENAI_REVERSE_PROXY, models: list(env.OPENAI_MODELS) }, openAI);
+  keyed('anthropic', 'anthropic', env.ANTHROPIC_API_KEY, { baseURL: anthropic?.baseURL ?? env.ANTHROPIC_REVERSE_PROXY, models: anthropic?.models ?? list(env.ANTHROPIC_MODELS) }, anthropic);
+  keyed('google', 'google', env.GOOGLE_KEY, { baseURL: google?.baseURL ?? env.GOOGLE_REVERSE_PROXY, models: list(env.GOOGLE_MODELS) }, google);
 
-  const azure = yaml.endpoints?.azureOpenAI;
+  const azure = endpoints?.azureOpenAI;
   if (azure) {
     found.push({
       name: 'azureOpenAI', plugin: 'azureOpenAI', settings: { groups: azure.groups, models: list(env.AZURE_OPENAI_MODELS) },
-      entry: { userProvide: false, userProvideURL: false, azure: true, titleConvo: azure.titleConvo, titleModel: azure.titleModel, order: azure.customOrder },
+      entry: { userProvide: false, userProvideURL: false, azure: true, ...shared(azure), order: azure.customOrder },
     });
   } else if (env.AZURE_API_KEY === USER_PROVIDED) {
-    found.push({ name: 'azureOpenAI', plugin: 'azureOpenAI', settings: { models: list(env.AZURE_OPENAI_MODELS) }, entry: { userProvide: true, userProvideURL: false, azure: true } });
+    found.push({
+      name: 'azureOpenAI', plugin: 'azureOpenAI', settings: { models: list(env.AZURE_OPENAI_MODELS) },
+      entry: { userProvide: true, userProvideURL: false, azure: true, ...shared(undefined) },
+    });
   }
 
-  for (const custom of yaml.endpoints?.custom ?? []) {
+  for (const custom of endpoints?.custom ?? []) {
     found.push({
-      name: custom.name, plugin: 'custom', settings: custom,
+      name: custom.name, ...customClient(custom),
       entry: {
         type: 'custom', userProvide: custom.apiKey === USER_PROVIDED, userProvideURL: custom.baseURL === USER_PROVIDED,
-        iconURL: custom.iconURL, modelDisplayLabel: custom.modelDisplayLabel, titleConvo: custom.titleConvo, titleModel: custom.titleModel, order: custom.customOrder,
+        iconURL: custom.iconURL, modelDisplayLabel: custom.modelDisplayLabel, ...shared(custom), order: custom.customOrder,
       },
     });
   }
   return found;
+}
+
+/**
+ * `provider: anthropic` (config 1.3) talks to the endpoint with the native Messages API client; its
+ * models are the listed ones (LibreChat does not fetch them: `/models` is an OpenAI convention).
+ * Anything else is OpenAI-compatible (other provider names are listed as ignored at start).
+ */
+function customClient(custom: CustomEndpointConfig): Pick<Candidate, 'plugin' | 'settings'> {
+  if (custom.provider !== 'anthropic') return { plugin: 'custom', settings: custom };
+  return { plugin: 'anthropic', settings: { apiKey: custom.apiKey, baseURL: custom.baseURL, models: custom.models.default, headers: custom.headers } };
 }
 
 /**

@@ -15,6 +15,7 @@ import { countTokens } from './tokens.js';
 import { DEFAULT_TITLE } from './titles.js';
 import type { TurnPlan } from './turn-plan.js';
 import { errorText, failureToError } from './turn-errors.js';
+import { paceStream } from './stream-rate.js';
 
 /** A base URL from a user's key is theirs to choose, so calls to it pass the SSRF guard. */
 const fetchFor = (services: ChatServices, credentials: ProviderCredentials | undefined) => (credentials?.baseURL ? services.guardedFetch : upstreamFetch);
@@ -196,6 +197,7 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
           const snapshot = text;
           saving = saving.then(otherStreamsFirst).then(() => reply({ text: snapshot })).catch((error: unknown) => log.warn({ err: error }, 'saving the partial reply failed'));
         }
+        await paceStream(entry.streamRate, controller.signal);
       } else if (part.type === 'usage') {
         usage = { promptTokens: part.promptTokens, completionTokens: part.completionTokens };
       } else if (part.type === 'finish') {

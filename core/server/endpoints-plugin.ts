@@ -17,6 +17,8 @@ export interface EndpointEntry {
   titleConvo?: boolean;
   /** The model that writes titles; the conversation's model when unset. */
   titleModel?: string;
+  /** librechat.yaml streamRate: milliseconds to wait after each streamed chunk (none when unset). */
+  streamRate?: number;
   provider: ChatProvider;
 }
 

@@ -274,7 +274,7 @@ export interface Transaction {
   conversationId: string | null;
   tokenType: TokenType;
   model: string | null;
-  /** Why: 'message', 'title', 'incomplete', 'admin', 'start' (the START_BALANCE grant of a new account). */
+  /** Why: 'message', 'title', 'incomplete', 'admin', 'startBalance' (the starting credits of a new account). */
   context: string;
   /** Tokens (negative when spent) or credits granted. */
   rawAmount: number;
@@ -294,6 +294,8 @@ export interface BalancesRepository {
   record(transaction: Omit<Transaction, 'id' | 'createdAt'>): Promise<number>;
   /** Newest first. */
   listTransactions(userId: string, page: { offset: number; limit: number }): Promise<Transaction[]>;
+  /** When the user's newest transaction of this context (e.g. 'autoRefill') was recorded; null when there is none. */
+  lastTransactionAt(userId: string, context: string): Promise<Date | null>;
   /** Every user that has a balance record, with it. */
   listBalances(): Promise<Array<{ userId: string; balance: number }>>;
   /** Every balance record, a batch at a time, for copying the store to another driver (see ExportBatch). */

@@ -63,12 +63,31 @@ describe('endpoints.custom', () => {
   });
 
   it('rejects a baseURL that is not an http(s) URL, and wrong field types', () => {
-    const { errors } = check([{ ...ollama, baseURL: 'localhost:11434', titleMethod: 'magic', headers: { 'X-Count': 3 } }]);
+    const { errors } = check([{ ...ollama, baseURL: 'localhost:11434', titleMethod: 'magic', headers: { 'X-Count': ['3'] } }]);
     expect(errors.map((error) => error.path)).toEqual([
       'endpoints.custom[0].baseURL',
       'endpoints.custom[0].titleMethod',
       'endpoints.custom[0].headers.X-Count',
     ]);
+  });
+
+  it('sends a header YAML read as a number or a boolean as the text it was written as (LibreChat accepts them)', () => {
+    const { errors, config } = check([{ ...ollama, headers: { 'X-Count': 3, 'X-Debug': true } }]);
+    expect(errors).toEqual([]);
+    expect(config?.endpoints?.custom?.[0].headers).toEqual({ 'X-Count': '3', 'X-Debug': 'true' });
+  });
+
+  it('accepts config 1.2 model entries with a description, keeping the name, and titleMethod structured', () => {
+    const { errors, config } = check([{ ...ollama, titleMethod: 'structured', models: { default: ['llama3', { name: 'mistral', description: 'Mistral 7B' }] } }]);
+    expect(errors).toEqual([]);
+    expect(config?.endpoints?.custom?.[0].models.default).toEqual(['llama3', 'mistral']);
+  });
+
+  it('reads provider: anthropic and lists a provider chatbox has no client for as ignored', () => {
+    const { errors, ignored, config } = check([{ ...ollama, provider: 'anthropic' }, { ...ollama, name: 'Other', provider: 'bedrock' }]);
+    expect(errors).toEqual([]);
+    expect(config?.endpoints?.custom?.[0].provider).toBe('anthropic');
+    expect(ignored).toEqual([{ section: 'endpoints.custom.provider', keys: ['bedrock'] }]);
   });
 
   it('refuses two endpoints with the same name', () => {

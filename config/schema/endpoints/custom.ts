@@ -9,8 +9,16 @@ import {
   modelListSchema,
   titleMethodSchema,
 } from '../common.js';
+import { sharedEndpointShape } from './built-in.js';
 
 const reserved = new Set<string>(builtInEndpoints);
+
+/**
+ * `provider` (config 1.3): which client talks to the endpoint. Absent or `openai`: OpenAI-compatible
+ * chat completions; `anthropic`: the native Messages API. Other names are listed as ignored and the
+ * endpoint stays OpenAI-compatible.
+ */
+export const customEndpointProviders = ['openai', 'anthropic'] as const;
 
 const endpointNameSchema = z
   .string()
@@ -52,6 +60,8 @@ export const customEndpointSchema = z.strictObject({
   modelDisplayLabel: z.string().optional(),
   iconURL: z.string().optional(),
   customOrder: z.number().optional(),
+  provider: z.string().min(1).optional(),
+  streamRate: sharedEndpointShape.streamRate,
   headers: headersSchema.optional(),
   addParams: addParamsSchema.optional(),
   dropParams: dropParamsSchema.optional(),

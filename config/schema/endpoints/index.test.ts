@@ -8,10 +8,18 @@ describe('endpoints', () => {
     ]);
   });
 
-  it('only warns about an endpoints section holding keys of a newer version', () => {
-    const { errors, warnings, config } = validateConfig({ version: '1.0.6', endpoints: { agents: { disableBuilder: true } } }, {});
+  it('lists an endpoints section holding only endpoints chatbox lacks as ignored, not as an error', () => {
+    const { errors, warnings, ignored, config } = validateConfig({ version: '1.2.1', endpoints: { agents: { disableBuilder: true } } }, {});
     expect(errors).toEqual([]);
-    expect(warnings).toEqual([{ path: 'endpoints.agents', message: 'unknown key "agents" is ignored' }]);
+    expect(warnings).toEqual([]);
+    expect(ignored).toEqual([{ section: 'endpoints', keys: ['agents'] }]);
+    expect(config?.endpoints).toBeUndefined();
+  });
+
+  it('still warns about an endpoint name LibreChat does not know either', () => {
+    const { errors, warnings, config } = validateConfig({ version: '1.0.6', endpoints: { mistral: { apiKey: 'k' } } }, {});
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([{ path: 'endpoints.mistral', message: 'unknown key "mistral" is ignored' }]);
     expect(config?.endpoints).toBeUndefined();
   });
 });

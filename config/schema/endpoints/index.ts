@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { assistantsEndpointSchema } from './assistants.js';
 import { azureEndpointSchema } from './azure.js';
+import { allEndpointsSchema, anthropicEndpointSchema, builtInEndpointSchema } from './built-in.js';
 import { customEndpointsSchema } from './custom.js';
 
 const endpointsObjectSchema = z.strictObject({
+  all: allEndpointsSchema.optional(),
+  openAI: builtInEndpointSchema.optional(),
+  google: builtInEndpointSchema.optional(),
+  anthropic: anthropicEndpointSchema.optional(),
   azureOpenAI: azureEndpointSchema.optional(),
   assistants: assistantsEndpointSchema.optional(),
   custom: customEndpointsSchema.optional(),
@@ -26,7 +31,15 @@ export const endpointsSchema = z.preprocess((value, context) => {
 
 export type EndpointsConfig = z.output<typeof endpointsObjectSchema>;
 
-export { customEndpointSchema, type CustomEndpointConfig } from './custom.js';
+export { customEndpointSchema, customEndpointProviders, type CustomEndpointConfig } from './custom.js';
+export {
+  allEndpointsSchema,
+  anthropicEndpointSchema,
+  builtInEndpointSchema,
+  type AnthropicEndpointConfig,
+  type BuiltInEndpointConfig,
+  type SharedEndpointConfig,
+} from './built-in.js';
 export { azureEndpointSchema, azureGroupSchema, type AzureEndpointConfig, type AzureGroupConfig } from './azure.js';
 export {
   assistantsEndpointSchema,

@@ -17,7 +17,7 @@ const profile = (overrides: Partial<SocialProfile> = {}): SocialProfile => ({
   providerId: 'p-1', email: 'grace@example.com', emailVerified: true, name: 'Grace Hopper', username: 'grace', avatar: 'https://img.example/g.png', ...overrides,
 });
 const rules = (overrides: Partial<SocialUserRules> = {}): SocialUserRules => ({
-  store, env: { ALLOW_SOCIAL_REGISTRATION: true, CHECK_BALANCE: false, START_BALANCE: 0 }, allowedDomains: undefined, ...overrides,
+  store, env: { ALLOW_SOCIAL_REGISTRATION: true }, allowedDomains: undefined, balance: { enabled: false, startBalance: 0, autoRefill: null }, ...overrides,
 });
 const reasonOf = (promise: Promise<unknown>) =>
   promise.then(
@@ -33,17 +33,18 @@ describe('resolveSocialUser', () => {
     expect(second).toMatchObject({ role: 'USER', name: 'alan' });
   });
 
-  it('gives a new social account the starting balance when balances are on, once (not on its next sign-in)', async () => {
-    const withBalance = rules({ env: { ALLOW_SOCIAL_REGISTRATION: true, CHECK_BALANCE: true, START_BALANCE: 750 } });
-    const created = await resolveSocialUser(withBalance, 'google', profile());
-    expect(await store.balances.find(created.id)).toBe(750);
-    await resolveSocialUser(withBalance, 'google', profile());
-    expect(await store.balances.find(created.id)).toBe(750);
+  it('credits a new account with the start balance when balances are on, and only then', async () => {
+    const credited = await resolveSocialUser(rules({ balance: { enabled: true, startBalance: 500, autoRefill: null } }), 'github', profile());
+    expect(await store.balances.get(credited.id)).toBe(500);
+    const again = await resolveSocialUser(rules({ balance: { enabled: true, startBalance: 500, autoRefill: null } }), 'github', profile());
+    expect(await store.balances.get(again.id)).toBe(500);
+    const off = await resolveSocialUser(rules({ balance: { enabled: false, startBalance: 500, autoRefill: null } }), 'github', profile({ providerId: 'p-9', email: 'off@example.com' }));
+    expect(await store.balances.get(off.id)).toBe(0);
   });
 
   it('finds a linked account by provider id, whatever address the provider now reports', async () => {
     const created = await resolveSocialUser(rules(), 'discord', profile());
-    const again = await resolveSocialUser(rules({ env: { ALLOW_SOCIAL_REGISTRATION: false, CHECK_BALANCE: false, START_BALANCE: 0 } }), 'discord', profile({ email: 'renamed@example.com' }));
+    const again = await resolveSocialUser(rules({ env: { ALLOW_SOCIAL_REGISTRATION: false } }), 'discord', profile({ email: 'renamed@example.com' }));
     expect(again.id).toBe(created.id);
     // The same id at another provider is another person.
     expect((await resolveSocialUser(rules(), 'github', profile({ email: 'other@example.com' }))).id).not.toBe(created.id);
@@ -65,7 +66,7 @@ describe('resolveSocialUser', () => {
 
   it('refuses a new account without an address or with social registration closed', async () => {
     expect(await reasonOf(resolveSocialUser(rules(), 'github', profile({ email: null })))).toBe('email_required');
-    expect(await reasonOf(resolveSocialUser(rules({ env: { ALLOW_SOCIAL_REGISTRATION: false, CHECK_BALANCE: false, START_BALANCE: 0 } }), 'github', profile()))).toBe('registration_disabled');
+    expect(await reasonOf(resolveSocialUser(rules({ env: { ALLOW_SOCIAL_REGISTRATION: false } }), 'github', profile()))).toBe('registration_disabled');
     expect(await store.users.count()).toBe(0);
   });
 });

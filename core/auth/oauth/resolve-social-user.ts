@@ -1,17 +1,20 @@
+import type { BalanceSettings } from '../../../config/balance-settings.js';
 import type { ServerEnv } from '../../../config/env.js';
 import { DuplicateError } from '../../errors/index.js';
 import type { Store, User } from '../../store/types.js';
 import { isEmailDomainAllowed } from '../email-domain.js';
-import { openAccount, type AccountEnv } from '../open-account.js';
+import { openAccount } from '../open-account.js';
 import type { SocialProvider } from '../social-providers.js';
 import { OAuthFlowError } from './oauth-failure.js';
 import type { SocialProfile } from './provider-descriptor.js';
 
 export interface SocialUserRules {
   store: Store;
-  env: Pick<ServerEnv, 'ALLOW_SOCIAL_REGISTRATION'> & AccountEnv;
+  env: Pick<ServerEnv, 'ALLOW_SOCIAL_REGISTRATION'>;
   /** registration.allowedDomains: it covers social sign-in as well as registration. */
   allowedDomains: string[] | undefined;
+  /** A new account's starting credits. */
+  balance: BalanceSettings;
 }
 
 /**
@@ -54,7 +57,7 @@ export async function resolveSocialUser(rules: SocialUserRules, provider: Social
   if (!rules.env.ALLOW_SOCIAL_REGISTRATION) throw new OAuthFlowError('registration_disabled', `no account for ${email}`);
   try {
     // Same rules as local registration: the first account administers, new users get the starting balance.
-    return await openAccount(store, rules.env, {
+    return await openAccount(store, rules.balance, {
       name: profile.name.trim() || profile.username || email.split('@')[0],
       username: profile.username,
       email,

@@ -62,6 +62,8 @@ describe('POST /api/auth/register', () => {
     const refused = await post('/api/auth/register', { name: 'Alan', email: 'alan@elsewhere.org', password: 'password1', confirm_password: 'password1' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('domain_not_allowed');
+    // LibreChat's own words, which its client shows as they are.
+    expect(refused.json().message).toBe('The email address provided cannot be used. Please use a different email address.');
     const allowed = await post('/api/auth/register', { name: 'Alan', email: 'alan@example.com', password: 'password1', confirm_password: 'password1' });
     expect(allowed.statusCode).toBe(200);
   });

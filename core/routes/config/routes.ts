@@ -29,7 +29,7 @@ export function startupConfig(config: ChatboxConfig): StartupConfig {
     emailEnabled: Boolean(env.EMAIL_SERVICE || env.EMAIL_HOST),
     serverDomain: env.DOMAIN_SERVER ?? '',
     showBirthdayIcon: env.SHOW_BIRTHDAY_ICON,
-    checkBalance: env.CHECK_BALANCE,
+    checkBalance: config.balance.enabled,
     helpAndFaqURL: env.HELP_AND_FAQ_URL ?? '/',
     avatarSizeLimit: (yaml.fileConfig?.avatarSizeLimit ?? DEFAULT_AVATAR_LIMIT_MB) * MB,
     version: packageVersion(),

@@ -23,7 +23,7 @@ export async function oauthRoutes(app: FastifyInstance, { config, endpoints }: O
   ensureCookieSigner(app, config.secrets.jwtRefreshSecret);
   // @fastify/oauth2 and its dependencies weigh about 10 MB: loaded only when social login is on.
   const { registerSocialLogin } = await import('../../auth/oauth/social-login-flow.js');
-  const rules = { store: app.store, env: config.env, allowedDomains: config.yaml.registration?.allowedDomains };
+  const rules = { store: app.store, env: config.env, allowedDomains: config.yaml.registration?.allowedDomains, balance: config.balance };
 
   for (const provider of providers) {
     const descriptor = await describe(app, provider, config, endpoints);

@@ -28,6 +28,20 @@ export function describeBalancesContract(context: ContractContext): void {
       expect(await context.store.balances.get(user.id)).toBe(700);
     });
 
+    it('tells when the newest transaction of a context was recorded, per user', async () => {
+      const [user, other] = [await context.createUser(), await context.createUser()];
+      expect(await context.store.balances.lastTransactionAt(user.id, 'autoRefill')).toBeNull();
+      await context.store.balances.record(entry(user.id, 10, { context: 'autoRefill' }));
+      await pause();
+      await context.store.balances.record(entry(user.id, 20, { context: 'autoRefill' }));
+      await context.store.balances.record(entry(user.id, -5, { context: 'message', tokenType: 'prompt' }));
+      await context.store.balances.record(entry(other.id, 30, { context: 'autoRefill' }));
+      const [newest] = await context.store.balances.listTransactions(user.id, { offset: 0, limit: 5 }).then((list) => list.filter((transaction) => transaction.context === 'autoRefill'));
+      expect(newest.rawAmount).toBe(20);
+      expect(await context.store.balances.lastTransactionAt(user.id, 'autoRefill')).toEqual(newest.createdAt);
+      expect(await context.store.balances.lastTransactionAt(user.id, 'startBalance')).toBeNull();
+    });
+
     it('loses no update when many transactions land at once', async () => {
       const user = await context.createUser();
       await Promise.all(Array.from({ length: 50 }, (_, index) => context.store.balances.record(entry(user.id, index % 2 === 0 ? 10 : -3))));

@@ -39,6 +39,10 @@ export function createBalancesRepository({ balances, transactions }: Collections
       const documents = await transactions.find({ userId }).sort({ createdAt: -1, _id: -1 }).skip(offset).limit(limit).toArray();
       return documents.map(fromTransaction);
     },
+    async lastTransactionAt(userId, context) {
+      const [newest] = await transactions.find({ userId, context }).sort({ createdAt: -1, _id: -1 }).limit(1).toArray();
+      return newest ? fromTransaction(newest).createdAt : null;
+    },
     async listBalances() {
       return (await balances.find({}).sort({ userId: 1 }).toArray()).map(fromBalance);
     },

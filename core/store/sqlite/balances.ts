@@ -28,6 +28,9 @@ export function createBalancesRepository({ database, transaction }: SqliteConnec
     listTransactions: database.prepare<[string, number, number], Row>(
       'SELECT * FROM transactions WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?',
     ),
+    lastTransaction: database.prepare<[string, string], Row>(
+      'SELECT * FROM transactions WHERE user_id = ? AND context = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
+    ),
     listBalances: database.prepare<[], { user_id: string; balance: number }>('SELECT user_id, balance FROM balances ORDER BY user_id'),
   };
 
@@ -47,6 +50,10 @@ export function createBalancesRepository({ database, transaction }: SqliteConnec
     },
     async listTransactions(userId, { offset, limit }) {
       return statements.listTransactions.all(userId, limit, offset).map(transactionRows.fromRow);
+    },
+    async lastTransactionAt(userId, context) {
+      const row = statements.lastTransaction.get(userId, context);
+      return row ? transactionRows.fromRow(row).createdAt : null;
     },
     async listBalances() {
       return statements.listBalances.all().map((row) => ({ userId: row.user_id, balance: row.balance }));
