@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpointsSchema } from './endpoints/index.js';
 import { fileConfigSchema } from './file-config.js';
 import { interfaceSchema } from './interface.js';
+import { modelSpecsSchema } from './model-specs.js';
 import { rateLimitsSchema } from './rate-limits.js';
 import { registrationSchema } from './registration.js';
 import { ssrfSchema } from './ssrf.js';
@@ -24,6 +25,7 @@ export const configSchema = z.strictObject({
   rateLimits: rateLimitsSchema.optional(),
   fileConfig: fileConfigSchema.optional(),
   endpoints: endpointsSchema.optional(),
+  modelSpecs: modelSpecsSchema.optional(),
   ssrf: ssrfSchema.prefault({}),
 });
 
