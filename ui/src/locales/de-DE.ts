@@ -235,6 +235,8 @@ export const deDE = {
   com_endpoint_menu_label: 'Endpunkt: {0}',
   com_endpoint_none: 'Endpunkt auswählen',
   com_endpoint_none_available: 'Auf diesem Server sind keine Endpunkte eingerichtet.',
+  com_endpoint_model_specs: 'Modelle',
+  com_endpoint_spec_menu_label: 'Modell: {0}',
   com_endpoint_config_key_for: 'API-Schlüssel für {0} festlegen',
   com_endpoint_config_key_encryption: 'Ihr Schlüssel wird auf dem Server verschlüsselt und nach Ablauf gelöscht.',
   com_endpoint_config_required_fields: 'Folgende Felder sind erforderlich: ',

@@ -236,6 +236,8 @@ export const frFR = {
   com_endpoint_menu_label: 'Point de terminaison : {0}',
   com_endpoint_none: 'Choisir un point de terminaison',
   com_endpoint_none_available: 'Aucun point de terminaison n’est configuré sur ce serveur.',
+  com_endpoint_model_specs: 'Modèles',
+  com_endpoint_spec_menu_label: 'Modèle : {0}',
   com_endpoint_config_key_for: 'Définir la clé API pour {0}',
   com_endpoint_config_key_encryption: 'Votre clé est chiffrée sur le serveur et supprimée à son expiration.',
   com_endpoint_config_required_fields: 'Les champs suivants sont obligatoires : ',

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { endpointTypeOf, sortedEndpoints, useEndpointsQuery, useModelsQuery } from '../endpoints/index.js';
+import { useStartupConfig } from '../startup-config/get-startup-config.js';
 import { useChatSetup } from './chat-setup-context.js';
 import { defaultModelFor } from './last-selected-model.js';
 
@@ -12,6 +13,9 @@ export function useEnsureChatSetup(): void {
   const { setup, update, replace } = useChatSetup();
   const { data: endpointsConfig } = useEndpointsQuery();
   const { data: models } = useModelsQuery();
+  const specs = useStartupConfig().config.modelSpecs;
+  // A model spec may name a model the endpoint's list leaves out (an operator's curated choice): keep it.
+  const specModel = specs?.list.some((spec) => spec.name === setup.spec && spec.preset.endpoint === setup.endpoint && spec.preset.model === setup.model);
 
   useEffect(() => {
     if (!endpointsConfig || !models) return;
@@ -25,8 +29,8 @@ export function useEnsureChatSetup(): void {
     }
     const offered = models[current];
     // An empty list means the server could not list models (a user-provided key not set yet): keep ours.
-    if (offered && offered.length > 0 && (!setup.model || !offered.includes(setup.model))) {
+    if (!specModel && offered && offered.length > 0 && (!setup.model || !offered.includes(setup.model))) {
       update({ model: defaultModelFor(current, offered) ?? null });
     }
-  }, [endpointsConfig, models, setup.endpoint, setup.model, update, replace]);
+  }, [endpointsConfig, models, setup.endpoint, setup.model, specModel, update, replace]);
 }
