@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { endpointTypeOf, sortedEndpoints, useEndpointsQuery, useModelsQuery } from '../endpoints/index.js';
+import { defaultSpec, offeredSpecs } from '../model-specs/spec-selection.js';
 import { useStartupConfig } from '../startup-config/get-startup-config.js';
 import { useChatSetup } from './chat-setup-context.js';
 import { defaultModelFor } from './last-selected-model.js';
@@ -14,6 +15,8 @@ export function useEnsureChatSetup(): void {
   const { data: endpointsConfig } = useEndpointsQuery();
   const { data: models } = useModelsQuery();
   const specs = useStartupConfig().config.modelSpecs;
+  // A new chat with a default (or enforced) spec starts on it: that is the endpoint picker's to set.
+  const specComing = Boolean(defaultSpec(specs, offeredSpecs(specs, endpointsConfig)));
   // A model spec may name a model the endpoint's list leaves out (an operator's curated choice): keep it.
   const specModel = specs?.list.some((spec) => spec.name === setup.spec && spec.preset.endpoint === setup.endpoint && spec.preset.model === setup.model);
 
@@ -23,6 +26,7 @@ export function useEnsureChatSetup(): void {
     if (names.length === 0) return;
     const current = setup.endpoint;
     if (!current || !endpointsConfig[current]) {
+      if (specComing) return;
       const endpoint = names[0]!;
       replace({ endpoint, endpointType: endpointTypeOf(endpoint, endpointsConfig), model: defaultModelFor(endpoint, models[endpoint]) ?? null });
       return;
@@ -32,5 +36,5 @@ export function useEnsureChatSetup(): void {
     if (!specModel && offered && offered.length > 0 && (!setup.model || !offered.includes(setup.model))) {
       update({ model: defaultModelFor(current, offered) ?? null });
     }
-  }, [endpointsConfig, models, setup.endpoint, setup.model, specModel, update, replace]);
+  }, [endpointsConfig, models, setup.endpoint, setup.model, specModel, specComing, update, replace]);
 }

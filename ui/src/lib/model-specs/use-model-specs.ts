@@ -2,7 +2,7 @@ import type { ModelSpec } from '@protocol';
 import { useMemo } from 'react';
 import { useEndpointsQuery } from '../endpoints/index.js';
 import { useStartupConfig } from '../startup-config/get-startup-config.js';
-import { defaultSpec, offeredSpecs } from './model-specs.js';
+import { defaultSpec, offeredSpecs } from './spec-selection.js';
 
 export interface ModelSpecsState {
   /** The specs the picker offers, in order; empty without `modelSpecs`. */

@@ -1,6 +1,6 @@
 import type { ModelSpec, ModelSpecs } from '@protocol';
-import { presetToSetup, type ChatSetup } from '../chat-setup/index.js';
-import { endpointTypeOf, type EndpointsConfig } from '../endpoints/index.js';
+import type { ChatSetup } from '../chat-setup/chat-setup-context.js';
+import type { EndpointsConfig } from '../endpoints/index.js';
 
 /**
  * The specs the picker can offer: those whose endpoint the server has (a spec on an endpoint that
@@ -16,18 +16,6 @@ export function offeredSpecs(specs: ModelSpecs | undefined, endpointsConfig: End
 /** The spec a new conversation starts on: the one marked default, or with `enforce` the first one. */
 export function defaultSpec(specs: ModelSpecs | undefined, offered: ModelSpec[]): ModelSpec | undefined {
   return offered.find((spec) => spec.default) ?? (specs?.enforce ? offered[0] : undefined);
-}
-
-/** The chat setup a spec starts: its preset, its name (the server checks it under `enforce`) and icon. */
-export function specToSetup(spec: ModelSpec, endpointsConfig: EndpointsConfig | undefined): ChatSetup {
-  const setup = presetToSetup(spec.preset);
-  return {
-    ...setup,
-    endpoint: spec.preset.endpoint,
-    endpointType: setup.endpointType ?? endpointTypeOf(spec.preset.endpoint, endpointsConfig),
-    spec: spec.name,
-    ...(spec.iconURL && { iconURL: spec.iconURL }),
-  };
 }
 
 /** The spec the setup is on, while its endpoint (and model, when the spec fixes one) still match. */
