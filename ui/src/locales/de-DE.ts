@@ -364,7 +364,7 @@ export const deDE = {
   com_ui_delete_conversation_label: 'Unterhaltung löschen',
   com_ui_delete_conversation_failed: 'Die Unterhaltung konnte nicht gelöscht werden.',
   com_ui_conversation_actions: 'Aktionen für {0}',
-  com_ui_search: 'Nachrichten durchsuchen',
+  com_ui_search: 'Nachrichten suchen',
   com_ui_clear_search: 'Suche leeren',
   com_ui_search_results: 'Suchergebnisse',
   com_ui_search_no_results: 'Keine Ergebnisse für „{0}“',

@@ -366,7 +366,7 @@ export const frFR = {
   com_ui_delete_conversation_label: 'Supprimer la conversation',
   com_ui_delete_conversation_failed: 'La conversation n’a pas pu être supprimée.',
   com_ui_conversation_actions: 'Actions pour {0}',
-  com_ui_search: 'Rechercher dans les messages',
+  com_ui_search: 'Chercher des messages',
   com_ui_clear_search: 'Effacer la recherche',
   com_ui_search_results: 'Résultats de la recherche',
   com_ui_search_no_results: 'Aucun résultat pour « {0} »',
