@@ -3,6 +3,7 @@ import { balanceSchema } from './balance.js';
 import { endpointsSchema } from './endpoints/index.js';
 import { fileConfigSchema } from './file-config.js';
 import { interfaceSchema } from './interface.js';
+import { modelSpecsSchema } from './model-specs.js';
 import { rateLimitsSchema } from './rate-limits.js';
 import { registrationSchema } from './registration.js';
 import { ssrfSchema } from './ssrf.js';
@@ -30,6 +31,7 @@ export const configSchema = z.strictObject({
   rateLimits: rateLimitsSchema.optional(),
   fileConfig: fileConfigSchema.optional(),
   endpoints: endpointsSchema.optional(),
+  modelSpecs: modelSpecsSchema.optional(),
   ssrf: ssrfSchema.prefault({}),
   balance: balanceSchema.optional(),
 });

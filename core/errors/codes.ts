@@ -29,6 +29,7 @@ export const errorCodes = {
   concurrent: { status: 429, message: 'Only {limit} message(s) at a time. Please allow any other responses to complete before sending another message, or wait one minute.' },
   message_limit: { status: 429, message: 'You hit the message limit. You have a cap of {max} message(s) per {windowInMinutes} minute(s).' },
   unknown_endpoint: { status: 400, message: 'Unknown endpoint: {endpoint}' },
+  no_valid_spec: { status: 403, message: 'No valid spec: this server only allows its model specs, and {choice} is not one of them.' },
   invalid_api_key: { status: 401, message: 'Invalid API key' },
   insufficient_quota: { status: 429, message: 'Insufficient quota' },
   moderation: { status: 400, message: 'Content flagged by moderation' },

@@ -1,11 +1,53 @@
+import type { EndpointOptionsInput } from './preset.js';
+
+export interface FooterLink {
+  externalUrl?: string;
+  openNewTab?: boolean;
+}
+
+/**
+ * librechat.yaml `interface` with every switch resolved (LibreChat's defaults: all on, except that
+ * model specs turn endpointsMenu, modelSelect, parameters and presets off unless set).
+ */
+export interface InterfaceSettings {
+  privacyPolicy?: FooterLink;
+  termsOfService?: FooterLink;
+  customWelcome?: string;
+  endpointsMenu: boolean;
+  modelSelect: boolean;
+  parameters: boolean;
+  sidePanel: boolean;
+  presets: boolean;
+}
+
+/** One entry of the curated model picker (librechat.yaml `modelSpecs.list`). */
+export interface ModelSpec {
+  name: string;
+  label: string;
+  preset: EndpointOptionsInput & { endpoint: string };
+  default?: boolean;
+  description?: string;
+  /** An image URL, or an endpoint name whose icon to show. */
+  iconURL?: string;
+  showIconInMenu?: boolean;
+  showIconInHeader?: boolean;
+  order?: number;
+}
+
+export interface ModelSpecs {
+  enforce: boolean;
+  prioritize: boolean;
+  list: ModelSpec[];
+}
+
 /** GET /api/config: the startup config of spec 000 §3. */
 export interface StartupConfig {
   appTitle: string;
   customFooter?: string;
-  interface?: {
-    privacyPolicy?: { externalUrl?: string; openNewTab?: boolean };
-    termsOfService?: { externalUrl?: string; openNewTab?: boolean };
-  };
+  /** Absent from answers of servers that predate the switches; the UI then assumes every switch on. */
+  interface?: Partial<InterfaceSettings>;
+  /** Only when librechat.yaml has `modelSpecs`. */
+  modelSpecs?: ModelSpecs;
   socialLogins: string[];
   githubLoginEnabled: boolean;
   googleLoginEnabled: boolean;

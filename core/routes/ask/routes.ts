@@ -5,6 +5,7 @@ import { planTurn } from '../../chat/turn-plan.js';
 import { ChatboxError, NotFoundError } from '../../errors/index.js';
 import { abortRequestSchema, askRequestSchema, titleRequestSchema } from '../../protocol/ask.js';
 import { parseInput } from '../parse.js';
+import { enforceModelSpec } from './enforce-model-spec.js';
 
 const endpointParam = (request: FastifyRequest) => (request.params as { endpoint: string }).endpoint;
 
@@ -22,6 +23,7 @@ export async function askRoutes(app: FastifyInstance): Promise<void> {
       const name = endpointParam(request) === 'custom' ? body.endpoint : endpointParam(request);
       const entry = name ? app.endpoints.get(name) : undefined;
       if (!entry) throw new ChatboxError('unknown_endpoint', undefined, { endpoint: name ?? 'undefined endpoint' });
+      enforceModelSpec(app.config.yaml.modelSpecs, { endpoint: entry.name, model: body.model, spec: body.spec });
       const plan = await planTurn(app.store, request.user!.id, body, mode);
       const stream = openEventStream(reply);
       await runTurn(app.chat, { user: request.user!, ip: request.ip, entry, body, plan, stream });

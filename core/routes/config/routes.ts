@@ -3,6 +3,7 @@ import type { ChatboxConfig } from '../../../config/types.js';
 import { isSocialProviderEnabled, socialProviders } from '../../auth/social-providers.js';
 import type { StartupConfig } from '../../protocol/startup-config.js';
 import { packageVersion } from '../../server/package-root.js';
+import { resolveInterface } from './interface-settings.js';
 
 const DEFAULT_AVATAR_LIMIT_MB = 2;
 const MB = 1024 * 1024;
@@ -14,7 +15,9 @@ export function startupConfig(config: ChatboxConfig): StartupConfig {
   return {
     appTitle: env.APP_TITLE ?? 'chatbox',
     customFooter: env.CUSTOM_FOOTER,
-    interface: yaml.interface,
+    interface: resolveInterface(yaml),
+    // Omitted, not null, without specs: a field without a value is left out (issue 13).
+    ...(yaml.modelSpecs && { modelSpecs: yaml.modelSpecs }),
     socialLogins: yaml.registration?.socialLogins ?? [...socialProviders],
     githubLoginEnabled: enabled('github'),
     googleLoginEnabled: enabled('google'),

@@ -226,6 +226,8 @@ export const arEG = {
   com_endpoint_menu_label: 'نقطة النهاية: {0}',
   com_endpoint_none: 'اختر نقطة نهاية',
   com_endpoint_none_available: 'لم تُعدّ أي نقاط نهاية على هذا الخادم.',
+  com_endpoint_model_specs: 'النماذج',
+  com_endpoint_spec_menu_label: 'النموذج: {0}',
   com_endpoint_config_key_for: 'تعيين مفتاح API لـ {0}',
   com_endpoint_config_key_encryption: 'يُشفَّر مفتاحك على الخادم ويُحذف عند انتهاء صلاحيته.',
   com_endpoint_config_required_fields: 'الحقول التالية مطلوبة: ',

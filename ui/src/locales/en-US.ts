@@ -227,6 +227,8 @@ export const enUS = {
   com_endpoint_menu_label: 'Endpoint: {0}',
   com_endpoint_none: 'Choose an endpoint',
   com_endpoint_none_available: 'No endpoints are configured on this server.',
+  com_endpoint_model_specs: 'Models',
+  com_endpoint_spec_menu_label: 'Model: {0}',
   com_endpoint_config_key_for: 'Set API key for {0}',
   com_endpoint_config_key_encryption: 'Your key is encrypted on the server and deleted when it expires.',
   com_endpoint_config_required_fields: 'The following fields are required: ',

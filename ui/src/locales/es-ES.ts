@@ -235,6 +235,8 @@ export const esES = {
   com_endpoint_menu_label: 'Endpoint: {0}',
   com_endpoint_none: 'Elige un endpoint',
   com_endpoint_none_available: 'Este servidor no tiene ningún endpoint configurado.',
+  com_endpoint_model_specs: 'Modelos',
+  com_endpoint_spec_menu_label: 'Modelo: {0}',
   com_endpoint_config_key_for: 'Configurar clave de API para {0}',
   com_endpoint_config_key_encryption: 'Tu clave se cifra en el servidor y se elimina cuando caduca.',
   com_endpoint_config_required_fields: 'Los siguientes campos son obligatorios: ',

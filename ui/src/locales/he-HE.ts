@@ -226,6 +226,8 @@ export const heHE = {
   com_endpoint_menu_label: 'נקודת קצה: {0}',
   com_endpoint_none: 'בחירת נקודת קצה',
   com_endpoint_none_available: 'בשרת הזה לא הוגדרו נקודות קצה.',
+  com_endpoint_model_specs: 'מודלים',
+  com_endpoint_spec_menu_label: 'מודל: {0}',
   com_endpoint_config_key_for: 'הגדרת מפתח API עבור {0}',
   com_endpoint_config_key_encryption: 'המפתח שלך מוצפן בשרת ונמחק כשתוקפו פג.',
   com_endpoint_config_required_fields: 'השדות הבאים הם שדות חובה: ',

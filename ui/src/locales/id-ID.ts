@@ -228,6 +228,8 @@ export const idID = {
   com_endpoint_menu_label: 'Endpoint: {0}',
   com_endpoint_none: 'Pilih endpoint',
   com_endpoint_none_available: 'Tidak ada endpoint yang dikonfigurasi di server ini.',
+  com_endpoint_model_specs: 'Model',
+  com_endpoint_spec_menu_label: 'Model: {0}',
   com_endpoint_config_key_for: 'Atur kunci API untuk {0}',
   com_endpoint_config_key_encryption: 'Kunci Anda dienkripsi di server dan dihapus saat kedaluwarsa.',
   com_endpoint_config_required_fields: 'Kolom berikut wajib diisi: ',

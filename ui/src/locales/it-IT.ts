@@ -229,6 +229,8 @@ export const itIT = {
   com_endpoint_menu_label: 'Endpoint: {0}',
   com_endpoint_none: 'Scegli un endpoint',
   com_endpoint_none_available: 'Su questo server non è configurato alcun endpoint.',
+  com_endpoint_model_specs: 'Modelli',
+  com_endpoint_spec_menu_label: 'Modello: {0}',
   com_endpoint_config_key_for: 'Imposta la chiave API per {0}',
   com_endpoint_config_key_encryption: 'La chiave viene cifrata sul server ed eliminata alla scadenza.',
   com_endpoint_config_required_fields: 'I seguenti campi sono obbligatori: ',

@@ -225,6 +225,8 @@ export const jaJP = {
   com_endpoint_menu_label: 'エンドポイント：{0}',
   com_endpoint_none: 'エンドポイントを選択',
   com_endpoint_none_available: 'このサーバーにはエンドポイントが設定されていません。',
+  com_endpoint_model_specs: 'モデル',
+  com_endpoint_spec_menu_label: 'モデル: {0}',
   com_endpoint_config_key_for: '{0} の API キーを設定',
   com_endpoint_config_key_encryption: 'キーはサーバー上で暗号化され、有効期限が切れると削除されます。',
   com_endpoint_config_required_fields: '次の項目は必須です：',

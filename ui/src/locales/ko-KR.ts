@@ -225,6 +225,8 @@ export const koKR = {
   com_endpoint_menu_label: '엔드포인트: {0}',
   com_endpoint_none: '엔드포인트 선택',
   com_endpoint_none_available: '이 서버에는 설정된 엔드포인트가 없습니다.',
+  com_endpoint_model_specs: '모델',
+  com_endpoint_spec_menu_label: '모델: {0}',
   com_endpoint_config_key_for: '{0}의 API 키 설정',
   com_endpoint_config_key_encryption: '키는 서버에 암호화되어 저장되며 만료되면 삭제됩니다.',
   com_endpoint_config_required_fields: '다음 항목은 필수입니다: ',

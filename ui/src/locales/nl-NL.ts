@@ -229,6 +229,8 @@ export const nlNL = {
   com_endpoint_menu_label: 'Endpoint: {0}',
   com_endpoint_none: 'Kies een endpoint',
   com_endpoint_none_available: 'Op deze server zijn geen endpoints ingesteld.',
+  com_endpoint_model_specs: 'Modellen',
+  com_endpoint_spec_menu_label: 'Model: {0}',
   com_endpoint_config_key_for: 'API-sleutel instellen voor {0}',
   com_endpoint_config_key_encryption: 'Je sleutel wordt op de server versleuteld en verwijderd zodra hij verloopt.',
   com_endpoint_config_required_fields: 'De volgende velden zijn verplicht: ',

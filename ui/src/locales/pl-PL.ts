@@ -227,6 +227,8 @@ export const plPL = {
   com_endpoint_menu_label: 'Endpoint: {0}',
   com_endpoint_none: 'Wybierz endpoint',
   com_endpoint_none_available: 'Na tym serwerze nie skonfigurowano żadnych endpointów.',
+  com_endpoint_model_specs: 'Modele',
+  com_endpoint_spec_menu_label: 'Model: {0}',
   com_endpoint_config_key_for: 'Ustaw klucz API dla {0}',
   com_endpoint_config_key_encryption: 'Twój klucz jest szyfrowany na serwerze i usuwany po wygaśnięciu.',
   com_endpoint_config_required_fields: 'Następujące pola są wymagane: ',

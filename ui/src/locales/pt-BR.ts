@@ -230,6 +230,8 @@ export const ptBR = {
   com_endpoint_menu_label: 'Endpoint: {0}',
   com_endpoint_none: 'Escolha um endpoint',
   com_endpoint_none_available: 'Nenhum endpoint está configurado neste servidor.',
+  com_endpoint_model_specs: 'Modelos',
+  com_endpoint_spec_menu_label: 'Modelo: {0}',
   com_endpoint_config_key_for: 'Definir chave de API para {0}',
   com_endpoint_config_key_encryption: 'Sua chave é criptografada no servidor e excluída quando expira.',
   com_endpoint_config_required_fields: 'Os seguintes campos são obrigatórios: ',

@@ -228,6 +228,8 @@ export const ruRU = {
   com_endpoint_menu_label: 'Эндпоинт: {0}',
   com_endpoint_none: 'Выберите эндпоинт',
   com_endpoint_none_available: 'На этом сервере не настроено ни одного эндпоинта.',
+  com_endpoint_model_specs: 'Модели',
+  com_endpoint_spec_menu_label: 'Модель: {0}',
   com_endpoint_config_key_for: 'Указать API-ключ для {0}',
   com_endpoint_config_key_encryption: 'Ключ хранится на сервере в зашифрованном виде и удаляется по истечении срока.',
   com_endpoint_config_required_fields: 'Обязательные поля: ',

@@ -228,6 +228,8 @@ export const svSE = {
   com_endpoint_menu_label: 'Endpoint: {0}',
   com_endpoint_none: 'Välj en endpoint',
   com_endpoint_none_available: 'Inga endpoints är konfigurerade på den här servern.',
+  com_endpoint_model_specs: 'Modeller',
+  com_endpoint_spec_menu_label: 'Modell: {0}',
   com_endpoint_config_key_for: 'Ange API-nyckel för {0}',
   com_endpoint_config_key_encryption: 'Din nyckel krypteras på servern och raderas när den går ut.',
   com_endpoint_config_required_fields: 'Följande fält är obligatoriska: ',

@@ -229,6 +229,8 @@ export const trTR = {
   com_endpoint_menu_label: 'Uç nokta: {0}',
   com_endpoint_none: 'Bir uç nokta seçin',
   com_endpoint_none_available: 'Bu sunucuda yapılandırılmış uç nokta yok.',
+  com_endpoint_model_specs: 'Modeller',
+  com_endpoint_spec_menu_label: 'Model: {0}',
   com_endpoint_config_key_for: '{0} için API anahtarını ayarla',
   com_endpoint_config_key_encryption: 'Anahtarınız sunucuda şifrelenir ve süresi dolunca silinir.',
   com_endpoint_config_required_fields: 'Şu alanlar zorunludur: ',

@@ -227,6 +227,8 @@ export const viVN = {
   com_endpoint_menu_label: 'Endpoint: {0}',
   com_endpoint_none: 'Chọn một endpoint',
   com_endpoint_none_available: 'Máy chủ này chưa cấu hình endpoint nào.',
+  com_endpoint_model_specs: 'Mô hình',
+  com_endpoint_spec_menu_label: 'Mô hình: {0}',
   com_endpoint_config_key_for: 'Đặt khóa API cho {0}',
   com_endpoint_config_key_encryption: 'Khóa của bạn được mã hóa trên máy chủ và bị xóa khi hết hạn.',
   com_endpoint_config_required_fields: 'Các trường sau là bắt buộc: ',

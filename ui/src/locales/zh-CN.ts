@@ -222,6 +222,8 @@ export const zhCN = {
   com_endpoint_menu_label: '端点：{0}',
   com_endpoint_none: '选择端点',
   com_endpoint_none_available: '此服务器上未配置任何端点。',
+  com_endpoint_model_specs: '模型',
+  com_endpoint_spec_menu_label: '模型：{0}',
   com_endpoint_config_key_for: '为 {0} 设置 API 密钥',
   com_endpoint_config_key_encryption: '您的密钥在服务器上加密保存，过期后将被删除。',
   com_endpoint_config_required_fields: '以下字段为必填项：',

@@ -222,6 +222,8 @@ export const zhTC = {
   com_endpoint_menu_label: '端點：{0}',
   com_endpoint_none: '選擇端點',
   com_endpoint_none_available: '此伺服器尚未設定任何端點。',
+  com_endpoint_model_specs: '模型',
+  com_endpoint_spec_menu_label: '模型：{0}',
   com_endpoint_config_key_for: '設定 {0} 的 API 金鑰',
   com_endpoint_config_key_encryption: '您的金鑰會在伺服器上加密儲存，並在到期後刪除。',
   com_endpoint_config_required_fields: '以下欄位為必填：',

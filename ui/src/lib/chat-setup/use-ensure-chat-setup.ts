@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { endpointTypeOf, sortedEndpoints, useEndpointsQuery, useModelsQuery } from '../endpoints/index.js';
+import { defaultSpec, offeredSpecs } from '../model-specs/spec-selection.js';
+import { useStartupConfig } from '../startup-config/get-startup-config.js';
 import { useChatSetup } from './chat-setup-context.js';
 import { defaultModelFor } from './last-selected-model.js';
 
@@ -12,6 +14,11 @@ export function useEnsureChatSetup(): void {
   const { setup, update, replace } = useChatSetup();
   const { data: endpointsConfig } = useEndpointsQuery();
   const { data: models } = useModelsQuery();
+  const specs = useStartupConfig().config.modelSpecs;
+  // A new chat with a default (or enforced) spec starts on it: that is the endpoint picker's to set.
+  const specComing = Boolean(defaultSpec(specs, offeredSpecs(specs, endpointsConfig)));
+  // A model spec may name a model the endpoint's list leaves out (an operator's curated choice): keep it.
+  const specModel = specs?.list.some((spec) => spec.name === setup.spec && spec.preset.endpoint === setup.endpoint && spec.preset.model === setup.model);
 
   useEffect(() => {
     if (!endpointsConfig || !models) return;
@@ -19,14 +26,15 @@ export function useEnsureChatSetup(): void {
     if (names.length === 0) return;
     const current = setup.endpoint;
     if (!current || !endpointsConfig[current]) {
+      if (specComing) return;
       const endpoint = names[0]!;
       replace({ endpoint, endpointType: endpointTypeOf(endpoint, endpointsConfig), model: defaultModelFor(endpoint, models[endpoint]) ?? null });
       return;
     }
     const offered = models[current];
     // An empty list means the server could not list models (a user-provided key not set yet): keep ours.
-    if (offered && offered.length > 0 && (!setup.model || !offered.includes(setup.model))) {
+    if (!specModel && offered && offered.length > 0 && (!setup.model || !offered.includes(setup.model))) {
       update({ model: defaultModelFor(current, offered) ?? null });
     }
-  }, [endpointsConfig, models, setup.endpoint, setup.model, update, replace]);
+  }, [endpointsConfig, models, setup.endpoint, setup.model, specModel, specComing, update, replace]);
 }

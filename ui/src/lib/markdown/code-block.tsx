@@ -25,7 +25,10 @@ export function CodeBlock({ language, code, children }: CodeBlockProps) {
           className="rounded-md px-1.5 py-1 hover:bg-neutral-200 hover:text-neutral-900 dark:hover:bg-neutral-700 dark:hover:text-white"
         />
       </div>
-      <pre className="overflow-x-auto p-4 text-[13px] leading-relaxed">{children}</pre>
+      {/* Code reads left to right in every language: in Arabic or Hebrew the page is right to left. */}
+      <pre dir="ltr" className="overflow-x-auto p-4 text-start text-[13px] leading-relaxed">
+        {children}
+      </pre>
     </div>
   );
 }

@@ -29,6 +29,14 @@ const components: Components = {
       </CodeBlock>
     );
   },
+  // Inline code too: `dir` isolates it, so `a -> b` keeps its order inside a right-to-left sentence.
+  code({ node: _node, children, ...props }) {
+    return (
+      <code {...props} dir="ltr">
+        {children}
+      </code>
+    );
+  },
   a({ node: _node, href, children, ...props }) {
     return (
       <a {...props} href={href} target="_blank" rel="noopener noreferrer">

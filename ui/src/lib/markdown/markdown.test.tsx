@@ -32,6 +32,14 @@ describe('Markdown', () => {
     expect(screen.getByText('data').getAttribute('href') ?? '').not.toMatch(/^data:/i);
   });
 
+  it('keeps code left to right inside right-to-left text, as a block and inline', async () => {
+    const { container } = await renderMarkdown('שלום `a -> b` עולם\n\n```js\nconst x = 1;\n```');
+    expect(container.querySelector('pre')).toHaveAttribute('dir', 'ltr');
+    expect(container.querySelector('pre code')).toHaveAttribute('dir', 'ltr');
+    expect(container.querySelector('p code')).toHaveAttribute('dir', 'ltr');
+    expect(container.querySelector('p code')).toHaveTextContent('a -> b');
+  });
+
   it('drops raw HTML', async () => {
     const { container } = await renderMarkdown('Hello <script>alert(1)</script><img src=x onerror=alert(1)> world');
     expect(container.querySelector('script')).toBeNull();

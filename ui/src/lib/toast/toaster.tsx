@@ -4,6 +4,7 @@ import { classNames } from '../../components/class-names.js';
 import { useLocalize } from '../i18n/index.js';
 import { useToastStore } from './toast-context.js';
 import type { Toast, ToastSeverity } from './toast-store.js';
+import { TOAST_CLEARANCE_VARIABLE } from './use-toast-clearance.js';
 
 const tones: Record<ToastSeverity, string> = {
   info: 'text-sky-600 dark:text-sky-400',
@@ -57,13 +58,20 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
   );
 }
 
-/** The current toasts, newest last: bottom right on wide screens, clear of centred dialogs; bottom centre on phones. */
+/**
+ * The current toasts, newest last: bottom right on wide screens, clear of centred dialogs; bottom
+ * centre on phones. Lifted above the composer (useToastClearance) so a toast never hides Send.
+ */
 export function Toaster() {
   const store = useToastStore();
   const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   // Portalled to <body>: above every dialog layer, and outside the app's own root element.
   return createPortal(
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-[100] flex flex-col items-center gap-2 px-4 sm:start-auto sm:end-4 sm:items-end sm:px-0">
+    <div
+      aria-live="polite"
+      style={{ bottom: `calc(var(${TOAST_CLEARANCE_VARIABLE}, 0px) + 1rem)` }}
+      className="pointer-events-none fixed inset-x-0 z-[100] flex flex-col items-center gap-2 px-4 sm:start-auto sm:end-4 sm:items-end sm:px-0"
+    >
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} onDismiss={() => store.dismiss(toast.id)} />
       ))}

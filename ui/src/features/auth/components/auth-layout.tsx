@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { AppLogo } from '../../../components/app-logo.js';
+import { LegalLinks } from '../../../components/legal-links.js';
 import { FullPageSpinner } from '../../../components/spinner.js';
 import { useStartupConfig } from '../../../lib/startup-config/get-startup-config.js';
-import { LegalLinks } from './legal-links.js';
 
 interface AuthLayoutProps {
   title: string;
@@ -15,6 +15,7 @@ interface AuthLayoutProps {
 export function AuthLayout({ title, children, footer }: AuthLayoutProps) {
   const { config, isLoading } = useStartupConfig();
   if (isLoading) return <FullPageSpinner />;
+  const { privacyPolicy, termsOfService } = config.interface ?? {};
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -33,7 +34,11 @@ export function AuthLayout({ title, children, footer }: AuthLayoutProps) {
           {footer && <div className="mt-6 text-center text-sm text-neutral-600 dark:text-neutral-400">{footer}</div>}
         </div>
       </main>
-      <LegalLinks config={config} />
+      {(privacyPolicy?.externalUrl || termsOfService?.externalUrl) && (
+        <footer className="flex justify-center py-6 text-xs">
+          <LegalLinks privacyPolicy={privacyPolicy} termsOfService={termsOfService} />
+        </footer>
+      )}
     </div>
   );
 }

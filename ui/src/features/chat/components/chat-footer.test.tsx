@@ -16,4 +16,16 @@ describe('ChatFooter', () => {
     expect(screen.getByRole('link', { name: 'Acme AI' })).toHaveAttribute('target', '_blank');
     expect(screen.getByText('Internal use only').tagName).toBe('STRONG');
   });
+
+  it('adds the privacy policy and terms of service links of librechat.yaml interface after the text', () => {
+    const config = testConfig({
+      interface: { privacyPolicy: { externalUrl: 'https://example.com/privacy', openNewTab: true }, termsOfService: { externalUrl: 'https://example.com/terms' } },
+    });
+    render(<ChatFooter config={config} />);
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toHaveTextContent(/per month\s*\|\s*Privacy policy.*\|\s*Terms of service$/);
+    expect(screen.getByRole('link', { name: /Privacy policy/ })).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: 'Terms of service' })).toHaveAttribute('href', 'https://example.com/terms');
+    expect(screen.getByRole('link', { name: 'Terms of service' })).not.toHaveAttribute('target');
+  });
 });

@@ -1,5 +1,6 @@
 import type { StartupConfig } from '@protocol';
 import { Fragment } from 'react';
+import { LegalLinks } from '../../../components/legal-links.js';
 import { MarkdownLite } from '../../../components/markdown-lite.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 
@@ -7,7 +8,8 @@ const linkClass = 'underline underline-offset-2 hover:text-neutral-800 dark:hove
 
 /**
  * config.customFooter as markdown-lite text (links, bold, italic; '|' separates parts, as in
- * LibreChat), or "<title> v<version> - <tagline>".
+ * LibreChat), or "<title> v<version> - <tagline>"; then the privacy policy and terms of service
+ * links of librechat.yaml `interface`, when configured.
  */
 export function ChatFooter({ config }: { config: StartupConfig }) {
   const localize = useLocalize();
@@ -27,6 +29,7 @@ export function ChatFooter({ config }: { config: StartupConfig }) {
             </Fragment>
           ))
         : `${brand} - ${localize('com_ui_footer_tagline')}`}
+      <LegalLinks privacyPolicy={config.interface?.privacyPolicy} termsOfService={config.interface?.termsOfService} leadingSeparator />
     </footer>
   );
 }

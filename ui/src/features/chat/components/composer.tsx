@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { classNames } from '../../../components/class-names.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
+import { useToastClearance } from '../../../lib/toast/index.js';
 import { PaperclipIcon, SendIcon, StopIcon } from './chat-icons.js';
 
 export interface ComposerProps {
@@ -25,6 +26,8 @@ export function Composer({ placeholder, disabledReason, isSubmitting, enterToSen
   const [text, setText] = useState('');
   const textarea = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  useToastClearance(form);
   const id = useId();
   const disabled = disabledReason !== null;
   const canSend = !disabled && !isSubmitting && text.trim().length > 0;
@@ -63,7 +66,7 @@ export function Composer({ placeholder, disabledReason, isSubmitting, enterToSen
   };
 
   return (
-    <form onSubmit={onSubmit} className="mx-auto w-full max-w-3xl px-3 md:px-6">
+    <form ref={form} onSubmit={onSubmit} className="mx-auto w-full max-w-3xl px-3 md:px-6">
       <div
         className={classNames(
           'flex items-end gap-1.5 rounded-[28px] border bg-white p-2 shadow-[0_2px_12px_rgba(0,0,0,0.06)] transition-colors dark:bg-neutral-800',

@@ -1,15 +1,32 @@
+import { useAuth } from '../../../lib/auth/index.js';
+import { useChatSetup } from '../../../lib/chat-setup/index.js';
 import { EndpointIcon, type EndpointsConfig } from '../../../lib/endpoints/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
+import { SpecIcon, activeSpec, useModelSpecs } from '../../../lib/model-specs/index.js';
+import { useInterfaceSettings } from '../../../lib/startup-config/use-interface-settings.js';
 
-/** A conversation without messages: the endpoint's mark and the welcome line. */
+/**
+ * A conversation without messages: the mark of its model spec or endpoint and the welcome line,
+ * librechat.yaml `interface.customWelcome` when set (`{{user.name}}` is the user's name).
+ */
 export function Landing({ endpoint, endpointsConfig }: { endpoint: string | null; endpointsConfig?: EndpointsConfig }) {
   const localize = useLocalize();
+  const { customWelcome } = useInterfaceSettings();
+  const { user } = useAuth();
+  const { setup } = useChatSetup();
+  const spec = activeSpec(setup, useModelSpecs().offered);
+  const welcome = customWelcome?.trim() ? customWelcome.replaceAll('{{user.name}}', user?.name || user?.username || '') : localize('com_ui_how_can_i_help');
   return (
     <section className="flex min-h-0 flex-1 flex-col items-center justify-center px-4 pb-8 text-center">
       <div className="mb-5 rounded-full shadow-sm ring-1 ring-black/5 dark:ring-white/10">
-        <EndpointIcon endpoint={endpoint} endpointsConfig={endpointsConfig} size="lg" className="rounded-full" />
+        {spec ? (
+          <SpecIcon spec={spec} endpointsConfig={endpointsConfig} size="lg" className="rounded-full" />
+        ) : (
+          <EndpointIcon endpoint={endpoint} endpointsConfig={endpointsConfig} size="lg" className="rounded-full" />
+        )}
       </div>
-      <p className="text-2xl font-semibold tracking-tight text-neutral-900 md:text-[28px] dark:text-neutral-100">{localize('com_ui_how_can_i_help')}</p>
+      <p className="text-2xl font-semibold tracking-tight text-neutral-900 md:text-[28px] dark:text-neutral-100">{welcome}</p>
+      {spec?.description && <p className="mt-2 max-w-md text-sm text-neutral-500 dark:text-neutral-400">{spec.description}</p>}
     </section>
   );
 }

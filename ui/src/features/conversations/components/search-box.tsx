@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { classNames } from '../../../components/class-names.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { ClearIcon, SearchIcon } from './icons.js';
 
@@ -35,7 +36,12 @@ export function SearchBox({ value, onChange, onClear }: SearchBoxProps) {
             onClear();
           }
         }}
-        className="w-full rounded-lg border border-transparent bg-neutral-200/60 py-2 ps-9 pe-8 text-sm text-neutral-900 placeholder:text-neutral-500 focus:border-neutral-300 focus:bg-white focus:outline-none dark:bg-neutral-800 dark:text-neutral-100 dark:placeholder:text-neutral-400 dark:focus:border-neutral-600 dark:focus:bg-neutral-900"
+        // The clear button's room is kept only while it shows: the placeholder (long in German or
+        // French) gets the whole width, and an ellipsis rather than a cut if it still does not fit.
+        className={classNames(
+          'w-full text-ellipsis rounded-lg border border-transparent bg-neutral-200/60 py-2 ps-9 text-sm text-neutral-900 placeholder:text-neutral-500 focus:border-neutral-300 focus:bg-white focus:outline-none dark:bg-neutral-800 dark:text-neutral-100 dark:placeholder:text-neutral-400 dark:focus:border-neutral-600 dark:focus:bg-neutral-900',
+          value ? 'pe-8' : 'pe-3',
+        )}
       />
       {value && (
         <button

@@ -15,16 +15,20 @@ export interface EndpointSettingsFormProps {
   onChange: (patch: Partial<ChatSetup>) => void;
   /** 'columns' puts the tuning beside the texts (wide dialogs); 'stack' is one column (popover). */
   layout?: 'stack' | 'columns';
+  /** librechat.yaml `interface.modelSelect`: off leaves the model to the endpoint or model spec. */
+  showModel?: boolean;
+  /** librechat.yaml `interface.parameters`: off hides everything but the model. */
+  showParameters?: boolean;
 }
 
 /** The model and every parameter the value's endpoint takes, with spec 000 §5 ranges and defaults. */
-export function EndpointSettingsForm({ value, onChange, layout = 'stack' }: EndpointSettingsFormProps) {
+export function EndpointSettingsForm({ value, onChange, layout = 'stack', showModel = true, showParameters = true }: EndpointSettingsFormProps) {
   const localize = useLocalize();
   const { data: endpointsConfig } = useEndpointsQuery();
   const { data: models } = useModelsQuery();
   const [showExamples, setShowExamples] = useState(false);
   const kind = endpointKind(value.endpoint, endpointsConfig);
-  const definitions = parametersFor(kind, value.model);
+  const definitions = showParameters ? parametersFor(kind, value.model) : [];
   const options = models?.[value.endpoint ?? ''] ?? [];
   const gemini = kind === 'google' && isGeminiModel(value.model);
   // Plugin tools write their own instructions (spec 000 §5).
@@ -77,13 +81,13 @@ export function EndpointSettingsForm({ value, onChange, layout = 'stack' }: Endp
   return (
     <div className={classNames('grid gap-5', layout === 'columns' && 'md:grid-cols-2 md:gap-x-8')}>
       <div className="flex flex-col gap-4">
-        <ModelSelect value={value.model} options={options} onChange={onModelChange} />
+        {showModel && <ModelSelect value={value.model} options={options} onChange={onModelChange} />}
         {texts.map(render)}
       </div>
       {tuning.length > 0 ? (
         <div className="flex flex-col gap-5">{tuning.map(render)}</div>
       ) : (
-        definitions.length === 0 && <p className="text-sm text-neutral-500 dark:text-neutral-400">{localize('com_endpoint_no_settings')}</p>
+        showParameters && definitions.length === 0 && <p className="text-sm text-neutral-500 dark:text-neutral-400">{localize('com_endpoint_no_settings')}</p>
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import { usePopover } from '../../../components/use-popover.js';
 import { clearedParameters, rememberModel, useChatSetup, type ChatSetup } from '../../../lib/chat-setup/index.js';
 import { endpointKind, useEndpointsQuery } from '../../../lib/endpoints/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
+import { useInterfaceSettings } from '../../../lib/startup-config/use-interface-settings.js';
 import { EndpointSettingsForm } from './endpoint-settings-form.js';
 import { SavePresetDialog } from './save-preset-dialog.js';
 
@@ -34,11 +35,16 @@ export function ParametersPopover({ className }: ParametersPopoverProps) {
   // The model first: it is what people open the settings for most.
   const { open, setOpen, triggerRef, panelRef, close } = usePopover('[role="combobox"]');
   const [saving, setSaving] = useState(false);
+  const { modelSelect, parameters, presets } = useInterfaceSettings();
 
   const onChange = (patch: Partial<ChatSetup>) => {
     if (patch.model && setup.endpoint) rememberModel(setup.endpoint, patch.model);
-    update(patch);
+    // Another model leaves the model spec the chat was on: it no longer describes the chat.
+    update(patch.model && setup.spec ? { ...patch, spec: null, iconURL: null } : patch);
   };
+
+  // librechat.yaml `interface`: nothing to show when both the model and the parameters are off.
+  if (!modelSelect && !parameters) return null;
 
   return (
     // Positioned only from 640 px: on phones the panel hangs from the header bar and spans its width.
@@ -84,16 +90,20 @@ export function ParametersPopover({ className }: ParametersPopoverProps) {
             </button>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">
-            <EndpointSettingsForm value={setup} onChange={onChange} />
+            <EndpointSettingsForm value={setup} onChange={onChange} showModel={modelSelect} showParameters={parameters} />
           </div>
-          <div className="flex items-center justify-between gap-2 border-t border-neutral-200 px-4 py-3 dark:border-neutral-700">
-            <Button variant="ghost" className="px-3 py-2" onClick={() => update(clearedParameters(endpointKind(setup.endpoint, endpointsConfig), setup.model))}>
-              {localize('com_endpoint_reset_defaults')}
-            </Button>
-            <Button className="px-3 py-2" onClick={() => setSaving(true)}>
-              {localize('com_endpoint_save_as_preset')}
-            </Button>
-          </div>
+          {parameters && (
+            <div className="flex items-center justify-between gap-2 border-t border-neutral-200 px-4 py-3 dark:border-neutral-700">
+              <Button variant="ghost" className="px-3 py-2" onClick={() => update(clearedParameters(endpointKind(setup.endpoint, endpointsConfig), setup.model))}>
+                {localize('com_endpoint_reset_defaults')}
+              </Button>
+              {presets && (
+                <Button className="px-3 py-2" onClick={() => setSaving(true)}>
+                  {localize('com_endpoint_save_as_preset')}
+                </Button>
+              )}
+            </div>
+          )}
         </div>
       )}
       {saving && <SavePresetDialog open setup={setup} onClose={() => setSaving(false)} />}

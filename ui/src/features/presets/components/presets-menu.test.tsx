@@ -1,7 +1,7 @@
 import type { PresetDto } from '@protocol';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../../../test/mock-fetch.js';
+import { json, mockFetch, testConfig } from '../../../test/mock-fetch.js';
 import { SetupProbe, readSetup, renderFeature } from '../../../test/render-feature.js';
 import type { PresetSettingsFormProps } from './edit-preset-dialog.js';
 import { PresetsMenu } from './presets-menu.js';
@@ -110,6 +110,27 @@ describe('PresetsMenu', () => {
   it('applies the default preset to a new conversation', async () => {
     open([preset('p1', 'Default one', { defaultPreset: true, temperature: 0.9 })], '/c/new');
     await waitFor(() => expect(readSetup()).toMatchObject({ endpoint: 'anthropic', temperature: 0.9 }));
+  });
+
+  it('hides the menu under interface.presets: false, and still applies the default preset', async () => {
+    const { callsTo } = open([preset('p1', 'Default one', { defaultPreset: true, temperature: 0.9 })], '/c/new', {
+      'GET /api/config': () => json(200, testConfig({ interface: { presets: false } })),
+    });
+    await waitFor(() => expect(readSetup()).toMatchObject({ endpoint: 'anthropic', temperature: 0.9 }));
+    await waitFor(() => expect(callsTo('GET', '/api/config')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Presets' })).not.toBeInTheDocument());
+  });
+
+  it('leaves a new conversation to the default model spec when specs are prioritized', async () => {
+    const modelSpecs = { enforce: false, prioritize: true, list: [{ name: 'notes', label: 'Notes', default: true, preset: { endpoint: 'openAI', model: 'gpt-4o' } }] };
+    const { callsTo } = open([preset('p1', 'Default one', { defaultPreset: true, temperature: 0.9 })], '/c/new', {
+      'GET /api/config': () => json(200, testConfig({ modelSpecs })),
+    });
+    await waitFor(() => expect(callsTo('GET', '/api/presets')).toHaveLength(1));
+    await waitFor(() => expect(callsTo('GET', '/api/config')).toHaveLength(1));
+    // The spec itself is applied by the endpoint picker; this menu only holds its default back.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(readSetup().temperature).toBeUndefined();
   });
 
   it('deletes one preset after confirming, and clears all after a warning', async () => {

@@ -5,6 +5,7 @@ import { usePopover } from '../../../components/use-popover.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { Spinner } from '../../../components/spinner.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
+import { useInterfaceSettings } from '../../../lib/startup-config/use-interface-settings.js';
 import { useToast } from '../../../lib/toast/index.js';
 import { usePresetsQuery } from '../api/get-presets.js';
 import { useDeletePresets } from '../api/preset-mutations.js';
@@ -28,7 +29,8 @@ export interface PresetsMenuProps {
 
 /**
  * The header's presets menu: choose a preset ('Active!'), set or unset the default, edit, delete,
- * import a JSON file and clear all. Also applies the default preset to new conversations.
+ * import a JSON file and clear all. Also applies the default preset to new conversations, even
+ * when `interface.presets` hides the menu.
  */
 export function PresetsMenu({ SettingsForm, className }: PresetsMenuProps) {
   const localize = useLocalize();
@@ -43,6 +45,7 @@ export function PresetsMenu({ SettingsForm, className }: PresetsMenuProps) {
   const [editing, setEditing] = useState<PresetDto | null>(null);
   const [confirmClear, setConfirmClear] = useState(false);
   const list = presets.data ?? [];
+  const { presets: presetsShown } = useInterfaceSettings();
 
   const clearAll = () =>
     deletePresets.mutate(
@@ -52,6 +55,9 @@ export function PresetsMenu({ SettingsForm, className }: PresetsMenuProps) {
         onError: (error) => showToast({ message: `${localize('com_endpoint_preset_delete_error')} ${error.message}`, severity: 'error' }),
       },
     );
+
+  // librechat.yaml `interface.presets: false` hides the menu; the default preset above still applies.
+  if (!presetsShown) return null;
 
   return (
     // Positioned only from 640 px: on phones the panel hangs from the header bar and spans its width.

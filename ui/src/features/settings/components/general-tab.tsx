@@ -1,5 +1,6 @@
 import { htmlLang, languageCodes, languageNames, useLanguage, useLocalize, type LanguageSetting, type TranslationKey } from '../../../lib/i18n/index.js';
 import { useViewSetting, type ViewSettingName } from '../../../lib/settings/index.js';
+import { useInterfaceSettings } from '../../../lib/startup-config/use-interface-settings.js';
 import { useTheme, type ThemeSetting } from '../../../lib/theme/index.js';
 import { SelectRow, ToggleRow } from './setting-rows.js';
 
@@ -29,6 +30,9 @@ export function GeneralTab() {
   const localize = useLocalize();
   const { theme, setTheme } = useTheme();
   const { setting, setLanguage } = useLanguage();
+  // Without a side panel (librechat.yaml `interface.sidePanel: false`) its toggle would do nothing.
+  const { sidePanel } = useInterfaceSettings();
+  const toggles = sidePanel ? generalToggles : generalToggles.filter((toggle) => toggle.name !== 'hideSidePanel');
 
   return (
     <div>
@@ -47,7 +51,7 @@ export function GeneralTab() {
         ]}
         onChange={(value) => setLanguage(value as LanguageSetting)}
       />
-      {generalToggles.map((toggle) => (
+      {toggles.map((toggle) => (
         <ViewSettingToggle key={toggle.name} {...toggle} />
       ))}
     </div>

@@ -1,15 +1,23 @@
+import type { InterfaceSettings } from '@protocol';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { writeViewSetting } from '../../../lib/settings/index.js';
+import { defaultStartupConfig } from '../../../lib/startup-config/default-startup-config.js';
 import { SidePanelLayout } from './side-panel-layout.js';
 
-function renderLayout() {
+/** The startup config is seeded, as the app has it by the time the chat shows: no request goes out. */
+function renderLayout(settings: Partial<InterfaceSettings> = {}) {
   const user = userEvent.setup();
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(['startupConfig'], { ...defaultStartupConfig, interface: settings });
   render(
-    <SidePanelLayout>
-      <p>chat area</p>
-    </SidePanelLayout>,
+    <QueryClientProvider client={queryClient}>
+      <SidePanelLayout>
+        <p>chat area</p>
+      </SidePanelLayout>
+    </QueryClientProvider>,
   );
   return user;
 }
@@ -79,6 +87,14 @@ describe('SidePanelLayout', () => {
     expect(panel()).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Open side panel' })).not.toBeInTheDocument();
     expect(screen.getByText('chat area')).toBeInTheDocument();
+  });
+
+  it('is not there at all, nor its opener, when librechat.yaml turns interface.sidePanel off', () => {
+    renderLayout({ sidePanel: false });
+    expect(screen.getByText('chat area')).toBeInTheDocument();
+    expect(panel()).not.toBeInTheDocument();
+    expect(screen.queryByRole('separator', { name: 'Resize side panel' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open side panel' })).not.toBeInTheDocument();
   });
 
   it('is fully collapsed on a phone; opened, it covers the chat and Escape closes it', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { classNames } from '../../../components/class-names.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
+import { useInterfaceSettings } from '../../../lib/startup-config/use-interface-settings.js';
 import { useViewSetting } from '../../../lib/settings/index.js';
 import { useMediaQuery } from '../../../lib/use-media-query.js';
 import { usePanelLayout } from '../hooks/use-panel-layout.js';
@@ -16,7 +17,10 @@ import { ChevronStartIcon } from './side-panel-icons.js';
  */
 export function SidePanelLayout({ children }: { children: ReactNode }) {
   const localize = useLocalize();
-  const [hideSidePanel] = useViewSetting('hideSidePanel');
+  const [hiddenByUser] = useViewSetting('hideSidePanel');
+  // librechat.yaml `interface.sidePanel: false` removes the panel for everyone.
+  const { sidePanel } = useInterfaceSettings();
+  const hideSidePanel = hiddenByUser || !sidePanel;
   const isSmallScreen = useMediaQuery(SIDE_PANEL_SMALL_QUERY);
   const panel = usePanelLayout(isSmallScreen);
   const groupRef = useRef<HTMLDivElement>(null);
