@@ -31,13 +31,13 @@ describe('GET /api/balance', () => {
 });
 
 describe('START_BALANCE', () => {
-  it('gives every new account its starting credits when balances are on, recorded as a "start" credit', async () => {
+  it('gives every new account its starting credits when balances are on, recorded as a "startBalance" credit', async () => {
     app = await buildTestServer({ env: { CHECK_BALANCE: 'true', START_BALANCE: '20000' } });
     const first = await registerUser(app);
     const second = await registerUser(app);
     for (const account of [first, second]) expect((await balanceOf(app, account)).json()).toBe(20000);
     expect(await app.store.balances.listTransactions(second.userId, { offset: 0, limit: 10 })).toEqual([
-      expect.objectContaining({ tokenType: 'credits', context: 'start', rawAmount: 20000, tokenValue: 20000 }),
+      expect.objectContaining({ tokenType: 'credits', context: 'startBalance', rawAmount: 20000, tokenValue: 20000 }),
     ]);
   });
 
