@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../core/errors/index.js';
+import { prepareDataDir } from '../core/store/data-dir.js';
 import type { Secrets } from './types.js';
 
 export const SECRETS_FILE = 'secrets.json';
@@ -68,7 +69,7 @@ function readSecretsFile(file: string): SecretValues {
 
 /** Written beside and renamed into place, so a crash never leaves half a file; 0600 because these are keys. */
 function writeSecretsFile(file: string, values: SecretValues): void {
-  mkdirSync(path.dirname(file), { recursive: true });
+  prepareDataDir(path.dirname(file));
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, `${JSON.stringify(values, null, 2)}\n`, { mode: 0o600 });
   chmodSync(temporary, 0o600);

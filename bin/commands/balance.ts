@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { configOption, dataDirOption } from './shared/common-options.js';
 import { CliError } from './shared/cli-error.js';
-import { findUserByEmail } from './shared/find-user.js';
+import { findUserByEmail, userFromEmailOption } from './shared/find-user.js';
 import { withContext } from './shared/open-context.js';
 import { runAction } from './shared/run-action.js';
 
@@ -17,20 +17,23 @@ export function balanceCommand(): Command {
   balance
     .command('add')
     .description('grant token credits to a user')
-    .requiredOption('-e, --email <email>', 'the account email')
+    .option('-e, --email <email>', 'the account email (asked when omitted on a terminal)')
     .option('-a, --amount <credits>', 'credits to add (1000 credits = $0.001)', '1000')
+    .option('--allow-negative', 'let a negative --amount take credits away')
     .addOption(configOption())
     .addOption(dataDirOption())
-    .action(runAction(async (options: Common & { email: string; amount: string }) => {
+    .action(runAction(async (options: Common & { email?: string; amount: string; allowNegative?: boolean }) => {
       const amount = Number(options.amount);
       if (!Number.isFinite(amount) || amount === 0) throw new CliError('--amount must be a non-zero number');
+      // A stray minus sign would quietly take credits away; doing that on purpose says so.
+      if (amount < 0 && !options.allowNegative) throw new CliError(`--amount ${options.amount} is negative and would take credits away; add --allow-negative to do that`);
       await withContext(options, async ({ store, config }) => {
-        const user = await findUserByEmail(store, options.email);
+        const user = await userFromEmailOption(store, options.email);
         const total = await store.balances.record({
           userId: user.id, conversationId: null, tokenType: 'credits', model: null, context: 'admin',
           rawAmount: amount, rate: 1, tokenValue: amount,
         });
-        console.log(`Added ${amount} credits to ${user.email}; balance is now ${total}`);
+        console.log(`${amount < 0 ? `Took ${-amount} credits from` : `Added ${amount} credits to`} ${user.email}; balance is now ${total}`);
         if (!config.balance.enabled) console.log('Note: balances are off (CHECK_BALANCE / balance.enabled), so they are not enforced.');
       });
     }));

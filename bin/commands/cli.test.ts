@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,8 +11,11 @@ import { runCli, startServe } from '../../core/testing/run-cli.js';
 vi.setConfig({ testTimeout: 90_000 });
 
 let cwd: string;
-beforeEach(() => {
+beforeEach(async () => {
   cwd = mkdtempSync(join(tmpdir(), 'chatbox-cli-'));
+  // Admin commands work on an existing installation only (see cli-mistakes.test.ts).
+  mkdirSync(join(cwd, 'data'));
+  await openStore().close();
 });
 afterEach(() => rmSync(cwd, { recursive: true, force: true }));
 
@@ -91,7 +94,8 @@ describe('chatbox keys and balance', () => {
     for (const name of ['openAI', 'anthropic', 'google']) await store.keys.upsert({ userId: user.id, name, value: 'encrypted', expiresAt: null });
     await store.close();
 
-    expect((await cli('keys', 'revoke', '--email', 'keys@example.com')).stderr).toContain('exactly one of --endpoint');
+    expect((await cli('keys', 'revoke', '--email', 'keys@example.com')).stderr).toContain('--endpoint <name> or --all is required');
+    expect((await cli('keys', 'revoke', '--email', 'keys@example.com', '--endpoint', 'openAI', '--all')).stderr).toContain('exactly one of --endpoint');
     expect((await cli('keys', 'revoke', '--email', 'keys@example.com', '--endpoint', 'openAI')).code).toBe(0);
     expect((await cli('keys', 'revoke', '--email', 'keys@example.com', '--endpoint', 'openAI')).stderr).toContain('has no saved key for openAI');
     expect((await cli('keys', 'revoke', '--email', 'keys@example.com', '--all')).stdout).toContain('Revoked 2 key(s)');

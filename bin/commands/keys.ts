@@ -1,8 +1,9 @@
 import { Command } from 'commander';
 import { configOption, dataDirOption } from './shared/common-options.js';
 import { CliError } from './shared/cli-error.js';
-import { findUserByEmail } from './shared/find-user.js';
+import { userFromEmailOption } from './shared/find-user.js';
 import { withContext } from './shared/open-context.js';
+import { valueOrPrompt } from './shared/prompt.js';
 import { runAction } from './shared/run-action.js';
 
 /** chatbox keys revoke --email E (--endpoint N | --all) */
@@ -11,23 +12,24 @@ export function keysCommand(): Command {
   keys
     .command('revoke')
     .description("delete a user's saved key for one endpoint, or all of them")
-    .requiredOption('-e, --email <email>', 'the account email')
-    .option('--endpoint <name>', 'the endpoint whose key to delete')
+    .option('-e, --email <email>', 'the account email (asked when omitted on a terminal)')
+    .option('--endpoint <name>', 'the endpoint whose key to delete (asked when neither this nor --all is given on a terminal)')
     .option('--all', 'delete every saved key of the user')
     .addOption(configOption())
     .addOption(dataDirOption())
-    .action(runAction(async (options: { email: string; endpoint?: string; all?: boolean; config?: string; dataDir: string }) => {
-      if (Boolean(options.endpoint) === Boolean(options.all)) throw new CliError('give exactly one of --endpoint <name> or --all');
+    .action(runAction(async (options: { email?: string; endpoint?: string; all?: boolean; config?: string; dataDir: string }) => {
+      if (options.endpoint && options.all) throw new CliError('give exactly one of --endpoint <name> or --all');
       await withContext(options, async ({ store }) => {
-        const user = await findUserByEmail(store, options.email);
-        if (options.all) {
+        const user = await userFromEmailOption(store, options.email);
+        const endpoint = options.all ? '' : await valueOrPrompt(options.endpoint, '--endpoint <name> or --all', 'Endpoint whose key to delete (* for all): ');
+        if (options.all || endpoint === '*') {
           const count = await store.keys.deleteAll(user.id);
           console.log(`Revoked ${count} key(s) of ${user.email}`);
           return;
         }
-        const deleted = await store.keys.delete(user.id, options.endpoint!);
-        if (!deleted) throw new CliError(`${user.email} has no saved key for ${options.endpoint}`);
-        console.log(`Revoked the ${options.endpoint} key of ${user.email}`);
+        const deleted = await store.keys.delete(user.id, endpoint);
+        if (!deleted) throw new CliError(`${user.email} has no saved key for ${endpoint}`);
+        console.log(`Revoked the ${endpoint} key of ${user.email}`);
       });
     }));
   return keys;

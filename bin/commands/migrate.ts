@@ -6,13 +6,15 @@ import type { PluginLogger } from '../../core/plugin-api/index.js';
 import { createSearchIndex } from '../../core/search/create-search-index.js';
 import type { StepReport } from '../../core/store/mongo/copy/index.js';
 import type { MongoStore } from '../../core/store/mongo/index.js';
+import { DATABASE_FILE } from '../../core/store/data-dir.js';
 import { createSqliteStore } from '../../core/store/sqlite/index.js';
 import { CliError } from './shared/cli-error.js';
 import { createProgressPrinter } from './shared/progress-bar.js';
+import { valueOrPrompt } from './shared/prompt.js';
 import { runAction } from './shared/run-action.js';
 
 interface MigrateOptions {
-  to: string;
+  to?: string;
   fromDataDir: string;
   batchSize: string;
   restart?: boolean;
@@ -22,7 +24,7 @@ interface MigrateOptions {
 export function migrateCommand(): Command {
   return new Command('migrate')
     .description('copy everything from the SQLite data directory into MongoDB (safe to re-run; resumes where it stopped)')
-    .addOption(new Option('--to <mongodb-uri>', 'the MongoDB to copy into (its path names the database, default chatbox)').env('MONGO_URI').makeOptionMandatory())
+    .addOption(new Option('--to <mongodb-uri>', 'the MongoDB to copy into (its path names the database, default chatbox; asked when omitted on a terminal)').env('MONGO_URI'))
     .addOption(new Option('--from-data-dir <dir>', 'the data directory holding chatbox.sqlite').env('CHATBOX_DATA_DIR').default('./data'))
     .option('--batch-size <records>', 'records read and written per batch', '500')
     .option('--restart', 'ignore the recorded progress and copy every record again (still without duplicates)')
@@ -37,15 +39,16 @@ function withoutPassword(uri: string): string {
 async function migrate(options: MigrateOptions): Promise<void> {
   const batchSize = Number(options.batchSize);
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new CliError('--batch-size must be a whole number of at least 1');
-  if (!/^mongodb(\+srv)?:\/\//.test(options.to)) throw new CliError('--to must be a mongodb:// or mongodb+srv:// connection string');
-  const filename = join(resolve(options.fromDataDir), 'chatbox.sqlite');
+  const filename = join(resolve(options.fromDataDir), DATABASE_FILE);
   if (!existsSync(filename)) throw new CliError(`no chatbox database at ${filename} (point --from-data-dir at the data directory)`);
+  const to = await valueOrPrompt(options.to, '--to', 'MongoDB connection string to copy into: ');
+  if (!/^mongodb(\+srv)?:\/\//.test(to)) throw new CliError('--to must be a mongodb:// or mongodb+srv:// connection string');
 
   const source = createSqliteStore({ filename });
   let target: MongoStore | undefined;
   try {
-    target = await openTarget(options.to);
-    console.log(`Copying ${filename} into ${withoutPassword(options.to)} (database ${target.database.databaseName})`);
+    target = await openTarget(to);
+    console.log(`Copying ${filename} into ${withoutPassword(to)} (database ${target.database.databaseName})`);
     const started = Date.now();
     const printer = createProgressPrinter();
     const { copyToMongo } = await import('../../core/store/mongo/copy/index.js');

@@ -80,6 +80,7 @@ describe('chatbox search reindex', () => {
 
   it('says so when search is off', async () => {
     vi.stubEnv('SEARCH', 'false');
+    await createSqliteStore({ filename: join(dataDir, 'chatbox.sqlite') }).close();
     await run('reindex');
     expect(process.exitCode).toBe(1);
     expect(errors.join('\n')).toContain('search is off');

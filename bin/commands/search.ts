@@ -55,8 +55,11 @@ export function searchCommand(): Command {
         const index = createSearchIndex({ config, store, logger: consoleLogger });
         console.log(`Backend: ${backendLabels[index.backend]}`);
         if (index.backend === 'none') return;
-        console.log(`Available: ${(await index.isEnabled()) ? 'yes' : 'no'}`);
+        const available = await index.isEnabled();
+        console.log(`Available: ${available ? 'yes' : 'no'}`);
         if (index.backend === 'meilisearch') console.log(`Waiting in the outbox: ${await store.searchOutbox.count()}`);
+        // Monitoring and scripts read the exit code, not the words.
+        if (!available) throw new CliError(`the ${backendLabels[index.backend]} search backend does not answer${index.backend === 'meilisearch' ? ` at ${config.env.MEILI_HOST}` : ''}`);
       });
     }));
   return search;

@@ -6,7 +6,7 @@ import { registerRequestSchema } from '../../core/protocol/auth.js';
 import { parseInput } from '../../core/routes/parse.js';
 import { configOption, dataDirOption } from './shared/common-options.js';
 import { CliError } from './shared/cli-error.js';
-import { findUserByEmail } from './shared/find-user.js';
+import { userFromEmailOption } from './shared/find-user.js';
 import { withContext } from './shared/open-context.js';
 import { canPrompt, confirm, valueOrPrompt } from './shared/prompt.js';
 import { runAction } from './shared/run-action.js';
@@ -27,16 +27,17 @@ export function userCommand(): Command {
     .addOption(emailOption())
     .option('-n, --name <name>', 'display name')
     .option('-u, --username <username>', 'username (optional)')
-    .option('-p, --password <password>', 'password (asked when omitted on a terminal)')
+    .addOption(new Option('-p, --password <password>', 'password (asked when omitted on a terminal)').conflicts('generatePassword'))
     .option('--generate-password', 'make a random password and print it')
     .action(runAction(async (options: Common & { email?: string; name?: string; username?: string; password?: string; generatePassword?: boolean }) => {
-      const email = await valueOrPrompt(options.email, '--email', 'Email: ');
-      const name = await valueOrPrompt(options.name, '--name', 'Name: ');
-      const username = options.username ?? (canPrompt() ? await valueOrPrompt(undefined, '--username', 'Username (optional): ') : '');
-      const generated = options.generatePassword ? randomBytes(12).toString('base64url') : undefined;
-      const password = generated ?? (await valueOrPrompt(options.password, '--password', 'Password: ', { hidden: true }));
-      const input = parseInput(registerRequestSchema, { email, name, username, password, confirm_password: password });
+      // Questions come after the data dir and the configuration are known good: no typing for nothing.
       await withContext(options, async ({ store, config }) => {
+        const email = await valueOrPrompt(options.email, '--email', 'Email: ');
+        const name = await valueOrPrompt(options.name, '--name', 'Name: ');
+        const username = options.username ?? (canPrompt() ? await valueOrPrompt(undefined, '--username', 'Username (optional): ') : '');
+        const generated = options.generatePassword ? randomBytes(12).toString('base64url') : undefined;
+        const password = generated ?? (await valueOrPrompt(options.password, '--password', 'Password: ', { hidden: true }));
+        const input = parseInput(registerRequestSchema, { email, name, username, password, confirm_password: password });
         const created = await createAccounts(store, config).register(input, { skipDomainCheck: true });
         console.log(`Created ${created.email} (${created.role === 'ADMIN' ? 'administrator' : 'user'}, id ${created.id})`);
         if (generated) console.log(`Password: ${generated}`);
@@ -61,9 +62,8 @@ export function userCommand(): Command {
     .addOption(emailOption())
     .option('-y, --yes', 'do not ask for confirmation')
     .action(runAction(async (options: Common & { email?: string; yes?: boolean }) => {
-      const email = await valueOrPrompt(options.email, '--email', 'Email: ');
       await withContext(options, async ({ store }) => {
-        const found = await findUserByEmail(store, email);
+        const found = await userFromEmailOption(store, options.email);
         if (!options.yes) {
           if (!canPrompt()) throw new CliError('add --yes to delete without a terminal to confirm');
           if (!(await confirm(`Delete ${found.email} and all their conversations, presets, keys and files?`))) return console.log('Nothing deleted.');
@@ -77,11 +77,10 @@ export function userCommand(): Command {
     .addOption(emailOption())
     .option('-p, --password <password>', 'the new password (asked when omitted on a terminal)')
     .action(runAction(async (options: Common & { email?: string; password?: string }) => {
-      const email = await valueOrPrompt(options.email, '--email', 'Email: ');
-      const password = await valueOrPrompt(options.password, '--password', 'New password: ', { hidden: true });
-      if (password.length < 8 || password.length > 128) throw new CliError('the password must be 8 to 128 characters');
       await withContext(options, async ({ store, config }) => {
-        const found = await findUserByEmail(store, email);
+        const found = await userFromEmailOption(store, options.email);
+        const password = await valueOrPrompt(options.password, '--password', 'New password: ', { hidden: true });
+        if (password.length < 8 || password.length > 128) throw new CliError('the password must be 8 to 128 characters');
         await createAccounts(store, config).setPassword(found.id, password);
         console.log(`Password of ${found.email} changed; their sessions were ended.`);
       });
@@ -92,9 +91,8 @@ export function userCommand(): Command {
     .option('--minutes <minutes>', 'how long (default: BAN_DURATION)')
     .option('--reason <reason>', 'why', 'admin')
     .action(runAction(async (options: Common & { email?: string; minutes?: string; reason: string }) => {
-      const email = await valueOrPrompt(options.email, '--email', 'Email: ');
       await withContext(options, async ({ store, config }) => {
-        const found = await findUserByEmail(store, email);
+        const found = await userFromEmailOption(store, options.email);
         const minutes = options.minutes === undefined ? config.env.BAN_DURATION / 60000 : Number(options.minutes);
         if (!Number.isFinite(minutes) || minutes <= 0) throw new CliError('--minutes must be a positive number');
         const expiresAt = new Date(Date.now() + minutes * 60000);
@@ -107,9 +105,8 @@ export function userCommand(): Command {
   withCommon(user.command('unban').description('lift a ban'))
     .addOption(emailOption())
     .action(runAction(async (options: Common & { email?: string }) => {
-      const email = await valueOrPrompt(options.email, '--email', 'Email: ');
       await withContext(options, async ({ store }) => {
-        const found = await findUserByEmail(store, email);
+        const found = await userFromEmailOption(store, options.email);
         const lifted = await store.bans.delete(banKey.user(found.id));
         await store.bans.clearViolations(banKey.user(found.id));
         console.log(lifted ? `Unbanned ${found.email}` : `${found.email} was not banned`);

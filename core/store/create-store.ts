@@ -1,6 +1,6 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigError } from '../errors/index.js';
+import { DATABASE_FILE, prepareDataDir } from './data-dir.js';
 import { createSqliteStore } from './sqlite/index.js';
 import type { Store } from './types.js';
 
@@ -14,9 +14,9 @@ export interface CreateStoreOptions {
 /** Picks the driver from the configuration: MongoDB when MONGO_URI is set, else embedded SQLite. */
 export async function createStore({ dataDir, mongoUri }: CreateStoreOptions): Promise<Store> {
   // The data directory holds more than the database (secrets, uploads), whichever driver stores the records.
-  await mkdir(dataDir, { recursive: true });
+  prepareDataDir(dataDir);
   if (mongoUri) return openMongo(mongoUri);
-  return createSqliteStore({ filename: join(dataDir, 'chatbox.sqlite') });
+  return createSqliteStore({ filename: join(dataDir, DATABASE_FILE) });
 }
 
 async function openMongo(uri: string): Promise<Store> {

@@ -80,3 +80,48 @@ export function startServe(options: { cwd: string; args?: string[]; env?: Record
     });
   });
 }
+
+export interface TerminalAnswer {
+  /** Text the command prints before it waits for this answer. */
+  prompt: string;
+  answer: string;
+}
+
+/**
+ * Runs `chatbox <args>` on a pseudo-terminal (util-linux `script`), as a person at a terminal
+ * would, typing each answer once its prompt appears. The result's stdout is the terminal's output.
+ */
+export function runCliInTerminal(args: string[], options: { cwd: string; answers: TerminalAnswer[]; env?: Record<string, string> }): Promise<CliResult> {
+  const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
+  const command = [process.execPath, builtCliPath(), ...args].map(quote).join(' ');
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['--quiet', '--return', '--command', command, '/dev/null'], {
+      cwd: options.cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: options.cwd, TERM: 'dumb', ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    // The command may end (and the terminal close) before the last answer is written.
+    child.stdin.on('error', () => {});
+    const pending = [...options.answers];
+    let stdout = '';
+    let stderr = '';
+    let searchFrom = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      // One answer per prompt, sent only once it is asked: readline drops lines typed ahead of its question.
+      const next = pending[0];
+      const found = next === undefined ? -1 : stdout.indexOf(next.prompt, searchFrom);
+      if (next === undefined || found === -1) return;
+      searchFrom = found + next.prompt.length;
+      pending.shift();
+      child.stdin.write(`${next.answer}\r`);
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      child.stdin.end();
+      if (pending.length > 0) reject(new Error(`never asked "${pending[0].prompt}"; the terminal showed:\n${stdout}`));
+      else resolve({ code, stdout, stderr });
+    });
+  });
+}

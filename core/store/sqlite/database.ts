@@ -1,5 +1,7 @@
+import { closeSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { DuplicateError } from '../../errors/index.js';
+import { systemErrorCode } from '../../errors/system-error-code.js';
 
 /** The open database and its transaction helper, handed to every repository of one store. */
 export interface SqliteConnection {
@@ -12,6 +14,7 @@ export interface SqliteConnection {
 }
 
 export function openConnection(filename: string): SqliteConnection {
+  createOwnerOnly(filename);
   const database = new Database(filename);
   // Wait for a concurrent writer (another process on the same file) instead of failing at once.
   database.pragma('busy_timeout = 5000');
@@ -24,6 +27,19 @@ export function openConnection(filename: string): SqliteConnection {
     database,
     transaction: <T>(fn: () => T): T => database.transaction(fn)(),
   };
+}
+
+/**
+ * Creates a missing database file readable by its owner only: it holds password hashes and users'
+ * encrypted keys. SQLite gives the -wal and -shm files it makes later the mode of the database file.
+ */
+function createOwnerOnly(filename: string): void {
+  if (filename === ':memory:' || filename === '') return;
+  try {
+    closeSync(openSync(filename, 'wx', 0o600));
+  } catch (error) {
+    if (systemErrorCode(error) !== 'EEXIST') throw error;
+  }
 }
 
 const uniqueViolationCodes = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
