@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { loadConfig } from '../../config/index.js';
+import { passwordResetWarning } from '../../core/auth/password-reset.js';
 import { ConfigError } from '../../core/errors/index.js';
 import { buildServer } from '../../core/server/build-server.js';
 import { builtInPlugins } from '../../plugins/index.js';
@@ -49,9 +50,8 @@ async function serve(options: ServeOptions): Promise<void> {
 
   const app = await buildServer(config, { plugins: builtInPlugins, logger: loggerOptions(), trustProxy: options.trustProxy });
   for (const warning of config.warnings) app.log.warn(warning);
-  if (!config.env.EMAIL_SERVICE && !config.env.EMAIL_HOST) {
-    app.log.warn('EMAIL_* is not set: password reset links are shown to whoever requests them. Set EMAIL_HOST to mail them instead.');
-  }
+  const warning = passwordResetWarning(config.env);
+  if (warning) app.log.warn(warning);
 
   let closing = false;
   const shutdown = async (signal: string) => {

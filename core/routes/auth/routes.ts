@@ -21,6 +21,8 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Cha
     mailer: createMailer(env),
     secret: config.secrets.jwtRefreshSecret,
     appTitle: env.APP_TITLE ?? 'chatbox',
+    returnLinkWithoutMailer: env.ALLOW_UNVERIFIED_PASSWORD_RESET_LINK,
+    onMailError: (error) => app.log.error({ err: error }, 'the password reset email could not be sent'),
   });
   const bans = app.auth.bans;
   const userOfEmail = async (request: FastifyRequest) => {
