@@ -1,8 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { setTimeout } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
 import type { ChatboxConfig } from '../../../config/types.js';
 import { createAccounts } from '../../auth/accounts.js';
 import { REFRESH_COOKIE } from '../../auth/auth-plugin.js';
 import { createLimitHook } from '../../auth/limit-hook.js';
+import { createLoginThrottle } from '../../auth/login-throttle.js';
 import { createMailer } from '../../auth/mailer.js';
 import { createPasswordReset } from '../../auth/password-reset.js';
 import { ChatboxError } from '../../errors/index.js';
@@ -25,14 +27,11 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Cha
     onMailError: (error) => app.log.error({ err: error }, 'the password reset email could not be sent'),
   });
   const bans = app.auth.bans;
-  const userOfEmail = async (request: FastifyRequest) => {
-    const email = (request.body as { email?: unknown } | undefined)?.email;
-    return typeof email === 'string' ? ((await app.store.users.findByEmail(email.trim()))?.id ?? null) : null;
-  };
+  const loginThrottle = createLoginThrottle({ baseDelayMs: env.LOGIN_ACCOUNT_DELAY });
 
   const loginLimit = createLimitHook({
     max: env.LOGIN_MAX, windowMinutes: env.LOGIN_WINDOW, code: 'login_limit',
-    violationType: 'logins', violationScore: env.LOGIN_VIOLATION_SCORE, bans, userOf: userOfEmail,
+    violationType: 'logins', violationScore: env.LOGIN_VIOLATION_SCORE, bans,
   });
   const registerLimit = createLimitHook({
     max: env.REGISTER_MAX, windowMinutes: env.REGISTER_WINDOW, code: 'register_limit',
@@ -40,7 +39,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Cha
   });
   const resetLimit = createLimitHook({
     max: env.RESET_PASSWORD_MAX, windowMinutes: env.RESET_PASSWORD_WINDOW, code: 'reset_limit',
-    violationType: 'reset_password', violationScore: 1, bans, userOf: userOfEmail,
+    violationType: 'reset_password', violationScore: 1, bans,
   });
 
   app.post('/api/auth/register', { preHandler: registerLimit }, async (request, reply) => {
@@ -54,9 +53,16 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Cha
   app.post('/api/auth/login', { preHandler: loginLimit }, async (request, reply) => {
     if (!env.ALLOW_EMAIL_LOGIN) throw new ChatboxError('email_login_disabled');
     const input = parseInput(loginRequestSchema, request.body);
+    const delay = loginThrottle.delayFor(input.email);
+    if (delay > 0) await setTimeout(delay);
     const user = await accounts.verifyLogin(input.email, input.password);
-    if (!user) throw new ChatboxError('invalid_credentials');
-    await bans.assertNotBanned(request.ip, user.id);
+    if (!user) {
+      loginThrottle.failed(input.email);
+      throw new ChatboxError('invalid_credentials');
+    }
+    loginThrottle.succeeded(input.email);
+    // Bans of the account come from an administrator or its own signed-in abuse, never from failed logins.
+    await bans.assertMaySignIn(request.ip, user.id);
     const token = await app.auth.signIn(reply, user);
     return { token, user: toUserDto(user) };
   });
