@@ -86,7 +86,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Cha
     }
     await bans.assertNotBanned(request.ip, user.id);
     app.auth.setRefreshCookie(reply, next);
-    return { token: app.auth.accessTokens.sign({ id: user.id }), user: toUserDto(user) };
+    return { token: app.auth.accessTokens.sign({ id: user.id, sessionId: next.familyId }), user: toUserDto(user) };
   });
 
   app.post('/api/auth/requestPasswordReset', { preHandler: resetLimit }, async (request) => {
@@ -97,6 +97,8 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Cha
   app.post('/api/auth/resetPassword', async (request) => {
     const input = parseInput(resetPasswordRequestSchema, request.body);
     await passwordReset.reset(input);
+    // The new password ended every sign-in in the store; their access tokens end now too.
+    await app.auth.revocations.revokeUserSessions(input.userId, 'password-reset');
     return { message: 'Password reset was successful' };
   });
 }
