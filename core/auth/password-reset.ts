@@ -41,7 +41,7 @@ export interface PasswordResetOptions {
  * Single-use reset links valid for 15 minutes. With SMTP the link is mailed. Without it, by default
  * no link is made at all: handing it to an anonymous requester would let anyone who knows an email
  * take over that account, so the administrator resets passwords with the CLI. The answer never says
- * whether the email belongs to an account, and takes the same time either way.
+ * whether the email belongs to an account, and never waits for the mail server.
  */
 export function createPasswordReset(options: PasswordResetOptions) {
   const { store, accounts, mailer, secret } = options;
