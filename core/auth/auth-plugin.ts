@@ -42,11 +42,14 @@ export const authPlugin = fp<{ config: ChatboxConfig }>(
     const accessTokens = createAccessTokens(secrets.jwtSecret, env.SESSION_EXPIRY);
     const revocations = createSessionRevocations(app.store, env.SESSION_EXPIRY);
     const refreshSessions = createRefreshSessions(app.store, secrets.jwtRefreshSecret, env.REFRESH_TOKEN_EXPIRY, revocations);
-    // Bans and revocations past their expiry only slow the read below down.
-    await app.store.bans.deleteExpired(new Date());
-    await revocations.load();
+    const readRevocations = async () => {
+      // Bans and revocations past their expiry would only make every read longer.
+      await app.store.bans.deleteExpired(new Date());
+      await revocations.load();
+    };
+    await readRevocations();
     const reload = setInterval(() => {
-      revocations.load().catch((error: unknown) => app.log.warn({ err: error }, 'session revocations could not be read'));
+      readRevocations().catch((error: unknown) => app.log.warn({ err: error }, 'session revocations could not be read'));
     }, REVOCATIONS_REFRESH_MS);
     reload.unref();
     app.addHook('onClose', async () => clearInterval(reload));

@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../config/index.js';
+import { createSessionRevocations } from '../../auth/session-revocations.js';
 import { buildServer } from '../../server/build-server.js';
 import { buildTestServer, registerUser } from '../../testing/build-test-server.js';
 
@@ -183,6 +184,21 @@ describe('revoked sessions', () => {
     expect((await me(otherDevice.token)).statusCode).toBe(401);
     const fresh = await signIn({ email: account.email, password: 'brand-new-password' });
     expect((await me(fresh.token)).statusCode).toBe(200);
+  });
+
+  it('picks up, within 15 s, a revocation made by another process (the CLI, another instance)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      app = await buildTestServer();
+      const account = await registerUser(app);
+      // What `chatbox user reset-password` writes, from a process of its own.
+      await createSessionRevocations(app.store, 15 * 60 * 1000).revokeUserSessions(account.userId, 'password-reset');
+      expect((await me(account.token)).statusCode).toBe(200);
+      await vi.advanceTimersByTimeAsync(15_000);
+      await expect.poll(async () => (await me(account.token)).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a logout still refuses the token after the server restarts on the same data', async () => {
