@@ -1,5 +1,5 @@
 import { ChatboxError } from '../errors/index.js';
-import type { Store } from '../store/types.js';
+import type { Store, User } from '../store/types.js';
 import type { Accounts } from './accounts.js';
 import type { ServerEnv } from '../../config/env.js';
 import { isEmailConfigured, type Mailer } from './mailer.js';
@@ -53,6 +53,15 @@ export function createPasswordReset(options: PasswordResetOptions) {
     return `${clientOrigin}/reset-password?token=${encodeURIComponent(token)}&userId=${encodeURIComponent(userId)}`;
   }
 
+  async function mailLink(sender: Mailer, user: User, clientOrigin: string): Promise<void> {
+    const link = await newLink(user.id, clientOrigin);
+    await sender.send({
+      to: user.email,
+      subject: `${options.appTitle}: reset your password`,
+      text: `Hello ${user.name},\n\nOpen this link within 15 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this email.`,
+    });
+  }
+
   return {
     /** False when users cannot reset their own password here (no SMTP and no opt-in): the UI says whom to ask. */
     selfService,
@@ -65,17 +74,8 @@ export function createPasswordReset(options: PasswordResetOptions) {
         if (!user) return { message: RESET_MAILED_MESSAGE };
         return { message: 'Email is not configured on this server: use the link below to reset your password.', link: await newLink(user.id, clientOrigin) };
       }
-      if (user) {
-        const link = await newLink(user.id, clientOrigin);
-        // Not awaited: waiting for the SMTP server would make a known email answer measurably later.
-        mailer
-          .send({
-            to: user.email,
-            subject: `${options.appTitle}: reset your password`,
-            text: `Hello ${user.name},\n\nOpen this link within 15 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this email.`,
-          })
-          .catch(options.onMailError);
-      }
+      // Not awaited: storing the token and talking to the SMTP server would make a known email answer later.
+      if (user) mailLink(mailer, user, clientOrigin).catch(options.onMailError);
       return { message: RESET_MAILED_MESSAGE };
     },
 

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -113,5 +114,24 @@ describe('password reset by email', () => {
     expect(reset.statusCode).toBe(200);
     const config = await app.inject({ url: '/api/config' });
     expect(config.json()).toMatchObject({ emailEnabled: true, passwordResetEnabled: true });
+  });
+
+  it('answers as usual when the mail cannot be sent, and logs why', async () => {
+    const logged: string[] = [];
+    const closedPort = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const address = probe.address();
+        probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+      });
+    });
+    app = await buildTestServer({
+      env: { EMAIL_HOST: '127.0.0.1', EMAIL_PORT: String(closedPort) },
+      logger: { level: 'error', stream: { write: (line: string) => logged.push(line) } },
+    });
+    await registerUser(app, { email: 'unlucky@example.com' });
+    const requested = await post('/api/auth/requestPasswordReset', { email: 'unlucky@example.com' });
+    expect(requested.statusCode).toBe(200);
+    expect(requested.json()).toEqual({ message: RESET_MAILED_MESSAGE });
+    await expect.poll(() => logged.join('\n'), { timeout: 5000 }).toMatch(/the password reset email could not be sent/);
   });
 });
