@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseArgs, type BenchName } from './lib/args.js';
+import { benchNames, parseArgs, type BenchName } from './lib/args.js';
 import { describeMachine, watchNoise } from './lib/noise.js';
 import { loadAverage } from './lib/proc-stats.js';
 import { newResult, renderTable, type BenchResult } from './lib/report.js';
@@ -37,7 +37,7 @@ console.log(
     `load average ${loadAtStart} at start, max ${machine.loadAverageMax}; other processes kept ${machine.foreignCoresMean} cores busy on average (max ${machine.foreignCoresMax})`,
 );
 
-const everything = args.benches.length === 4 && !args.quick;
+const everything = args.benches.length === benchNames.length && !args.quick;
 const resultsDir = fileURLToPath(new URL('../../results/', import.meta.url));
 mkdirSync(resultsDir, { recursive: true });
 // Only a full run of every bench is the published one; partial and quick runs stay out of git.

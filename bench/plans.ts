@@ -1,6 +1,7 @@
 import type { BenchArgs, BenchName } from './lib/args.js';
 import type { BenchResult } from './lib/report.js';
 import { historyBench, type HistoryBenchOptions } from './history/history-bench.js';
+import { loginLoadBench } from './logins/login-load-bench.js';
 import { startupBench } from './startup/startup-bench.js';
 import { uiBench } from './ui/ui-bench.js';
 import { streamOverheadBench, type StreamBenchOptions } from './stream/stream-bench.js';
@@ -60,6 +61,7 @@ export function benchPlans(args: BenchArgs): Record<BenchName, () => Promise<Ben
     stream: () => streamOverheadBench({ ...stream, levels }),
     history: () => historyBench(args.quick ? quickHistory : fullHistory),
     startup: () => startupBench({ runs: args.quick ? 2 : 7, sizes: (args.quick ? quickHistory : fullHistory).sizes }),
+    logins: () => loginLoadBench(args.quick ? { concurrentLogins: 5, rounds: 1, probeGapMs: 10 } : { concurrentLogins: 50, rounds: 3, probeGapMs: 10 }),
     ui: () => uiBench(args.quick ? { messages: 200, streamChunks: 100, chunkDelayMs: 5 } : { messages: 2_000, streamChunks: 1_000, chunkDelayMs: 5 }),
   };
 }

@@ -57,6 +57,11 @@ export const envSchema = z.object({
   EMAIL_PASSWORD: text(),
   EMAIL_FROM: text('noreply@chatbox.local'),
   EMAIL_FROM_NAME: text(),
+  /**
+   * Without SMTP, hand the password-reset link to whoever asks for it (LibreChat's behaviour, which lets
+   * anyone who knows an email take over that account). Off: users ask the administrator instead.
+   */
+  ALLOW_UNVERIFIED_PASSWORD_RESET_LINK: flag(false),
 
   JWT_SECRET: text(),
   JWT_REFRESH_SECRET: text(),
@@ -68,6 +73,8 @@ export const envSchema = z.object({
 
   LOGIN_MAX: number(7),
   LOGIN_WINDOW: number(5),
+  /** ms: after a few failed logins for one account, each attempt for it waits this long, doubling up to 16 times as long. 0: off. */
+  LOGIN_ACCOUNT_DELAY: number(1000),
   REGISTER_MAX: number(5),
   REGISTER_WINDOW: number(60),
   RESET_PASSWORD_MAX: number(2),

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../config/index.js';
+import { passwordResetWarning } from '../../core/auth/password-reset.js';
 import { systemErrorCode } from '../../core/errors/system-error-code.js';
 import { buildServer } from '../../core/server/build-server.js';
 import { prepareDataDir } from '../../core/store/data-dir.js';
@@ -50,9 +51,8 @@ async function serve(options: ServeOptions): Promise<void> {
     const config = await loadConfig({ configPath: options.config, dataDir, env: process.env });
     app = await buildServer(config, { plugins: builtInPlugins, logger: loggerOptions(), trustProxy: options.trustProxy });
     for (const warning of config.warnings) app.log.warn(warning);
-    if (!config.env.EMAIL_SERVICE && !config.env.EMAIL_HOST) {
-      app.log.warn('EMAIL_* is not set: password reset links are shown to whoever requests them. Set EMAIL_HOST to mail them instead.');
-    }
+    const resetWarning = passwordResetWarning(config.env);
+    if (resetWarning) app.log.warn(resetWarning);
     await listen(app, port, options.host);
   } catch (error) {
     await app?.close();

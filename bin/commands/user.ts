@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Command, Option } from 'commander';
 import { createAccounts } from '../../core/auth/accounts.js';
 import { banKey } from '../../core/auth/ban-guard.js';
+import { createSessionRevocations } from '../../core/auth/session-revocations.js';
 import { registerRequestSchema } from '../../core/protocol/auth.js';
 import { parseInput } from '../../core/routes/parse.js';
 import { configOption, dataDirOption } from './shared/common-options.js';
@@ -82,6 +83,8 @@ export function userCommand(): Command {
         const password = await valueOrPrompt(options.password, '--password', 'New password: ', { hidden: true });
         if (password.length < 8 || password.length > 128) throw new CliError('the password must be 8 to 128 characters');
         await createAccounts(store, config).setPassword(found.id, password);
+        // A running server reads this within seconds and refuses the access tokens already handed out.
+        await createSessionRevocations(store, config.env.SESSION_EXPIRY).revokeUserSessions(found.id, 'password-reset');
         console.log(`Password of ${found.email} changed; their sessions were ended.`);
       });
     }));

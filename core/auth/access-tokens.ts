@@ -3,6 +3,10 @@ import { createSigner, createVerifier } from 'fast-jwt';
 export interface AccessTokenClaims {
   /** The user id. */
   id: string;
+  /** The sign-in (refresh family) the token belongs to: revoking it refuses the token. Absent from tokens signed before revocation existed. */
+  sessionId?: string;
+  /** When the token was signed, in ms (the standard `iat` has whole seconds only). */
+  issuedAt?: number;
 }
 
 /** Verified tokens remembered; the oldest is forgotten first. */
@@ -16,25 +20,30 @@ export function createAccessTokens(secret: string, lifetimeMs: number) {
   // again (decoding, two JSON parses, an HMAC) costs little when the process is busy but about
   // 0.15 ms after a pause, on the path to every first token; a token that verified once stays valid
   // until it expires, so the claims are remembered until then.
-  const verified = new Map<string, { id: string; expiresAt: number }>();
-  const remember = (token: string, claims: { id: string; expiresAt: number }) => {
+  const verified = new Map<string, { claims: AccessTokenClaims; expiresAt: number }>();
+  const remember = (token: string, entry: { claims: AccessTokenClaims; expiresAt: number }) => {
     if (verified.size >= REMEMBERED_TOKENS) verified.delete(verified.keys().next().value!);
-    verified.set(token, claims);
+    verified.set(token, entry);
   };
   return {
-    sign(claims: AccessTokenClaims): string {
-      return sign({ id: claims.id });
+    sign(claims: { id: string; sessionId: string }): string {
+      return sign({ id: claims.id, sid: claims.sessionId, iat_ms: Date.now() });
     },
-    /** Null for anything but a valid, unexpired token of ours. */
+    /** Null for anything but a valid, unexpired token of ours. Revocation is the caller's check. */
     verify(token: string): AccessTokenClaims | null {
       const known = verified.get(token);
-      if (known && Date.now() < known.expiresAt) return { id: known.id };
+      if (known && Date.now() < known.expiresAt) return known.claims;
       if (known) verified.delete(token);
       try {
-        const payload = verify(token) as { id?: unknown; exp?: unknown };
+        const payload = verify(token) as { id?: unknown; sid?: unknown; iat_ms?: unknown; exp?: unknown };
         if (typeof payload.id !== 'string') return null;
-        if (typeof payload.exp === 'number') remember(token, { id: payload.id, expiresAt: payload.exp * 1000 });
-        return { id: payload.id };
+        const claims: AccessTokenClaims = {
+          id: payload.id,
+          ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
+          ...(typeof payload.iat_ms === 'number' ? { issuedAt: payload.iat_ms } : {}),
+        };
+        if (typeof payload.exp === 'number') remember(token, { claims, expiresAt: payload.exp * 1000 });
+        return claims;
       } catch {
         return null;
       }

@@ -6,12 +6,17 @@ import type { User } from '../store/types.js';
 import { createAccessTokens, type AccessTokens } from './access-tokens.js';
 import { createBanGuard, type BanGuard } from './ban-guard.js';
 import { createRefreshSessions, type IssuedRefresh, type RefreshSessions } from './refresh-sessions.js';
+import { createSessionRevocations, type SessionRevocations } from './session-revocations.js';
+
+/** How often revocations made by another process (the CLI, another instance) are read from the store. */
+const REVOCATIONS_REFRESH_MS = 15_000;
 
 export const REFRESH_COOKIE = 'refreshToken';
 
 export interface AuthService {
   accessTokens: AccessTokens;
   refreshSessions: RefreshSessions;
+  revocations: SessionRevocations;
   bans: BanGuard;
   /** preHandler for every route that needs a signed-in user: sets request.user or answers 401/403. */
   authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -35,7 +40,19 @@ export const authPlugin = fp<{ config: ChatboxConfig }>(
   async (app, { config }) => {
     const { env, secrets } = config;
     const accessTokens = createAccessTokens(secrets.jwtSecret, env.SESSION_EXPIRY);
-    const refreshSessions = createRefreshSessions(app.store, secrets.jwtRefreshSecret, env.REFRESH_TOKEN_EXPIRY);
+    const revocations = createSessionRevocations(app.store, env.SESSION_EXPIRY);
+    const refreshSessions = createRefreshSessions(app.store, secrets.jwtRefreshSecret, env.REFRESH_TOKEN_EXPIRY, revocations);
+    const readRevocations = async () => {
+      // Bans and revocations past their expiry would only make every read longer.
+      await app.store.bans.deleteExpired(new Date());
+      await revocations.load();
+    };
+    await readRevocations();
+    const reload = setInterval(() => {
+      readRevocations().catch((error: unknown) => app.log.warn({ err: error }, 'session revocations could not be read'));
+    }, REVOCATIONS_REFRESH_MS);
+    reload.unref();
+    app.addHook('onClose', async () => clearInterval(reload));
     const bans = createBanGuard(app.store, env);
     const secureCookie = (env.DOMAIN_SERVER ?? '').startsWith('https://');
 
@@ -53,19 +70,21 @@ export const authPlugin = fp<{ config: ChatboxConfig }>(
     app.decorate('auth', {
       accessTokens,
       refreshSessions,
+      revocations,
       bans,
       setRefreshCookie,
       clearRefreshCookie(reply) {
         reply.clearCookie(REFRESH_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: secureCookie });
       },
       async signIn(reply, user) {
-        setRefreshCookie(reply, await refreshSessions.issue(user.id));
-        return accessTokens.sign({ id: user.id });
+        const issued = await refreshSessions.issue(user.id);
+        setRefreshCookie(reply, issued);
+        return accessTokens.sign({ id: user.id, sessionId: issued.familyId });
       },
       async authenticate(request) {
         const header = request.headers.authorization ?? '';
         const claims = header.startsWith('Bearer ') ? accessTokens.verify(header.slice(7).trim()) : null;
-        const user = claims ? await app.store.users.findById(claims.id) : null;
+        const user = claims && !revocations.isRevoked(claims) ? await app.store.users.findById(claims.id) : null;
         if (!user) throw new ChatboxError('unauthorized');
         await bans.assertNotBanned(request.ip, user.id);
         request.user = user;

@@ -11,21 +11,20 @@ export interface LimitOptions {
   violationType: string;
   violationScore: number;
   bans: BanGuard;
-  /** The user the request concerns, when known (e.g. the account a login names), for per-user bans. */
-  userOf?: (request: FastifyRequest) => Promise<string | null>;
 }
 
 /**
- * A per-IP limit as a preHandler. Requests beyond the limit answer 429 with the catalogue text and
- * count as violations toward a ban; a banned IP or user answers 403 before anything else.
+ * A per-address limit for the doors open to anonymous callers, as a preHandler. Requests beyond the
+ * limit answer 429 with the catalogue text and count as violations toward a ban of that address; a
+ * banned address answers 403 before anything else. The account a request names is never counted
+ * here: an account is slowed down by the login throttle instead, never banned by strangers.
  */
 export function createLimitHook(options: LimitOptions) {
   const limiter = createRateLimiter({ max: options.max, windowMs: options.windowMinutes * 60 * 1000 });
   return async function limit(request: FastifyRequest): Promise<void> {
-    const userId = options.userOf ? await options.userOf(request) : null;
-    await options.bans.assertNotBanned(request.ip, userId);
+    await options.bans.assertMaySignIn(request.ip);
     if (limiter.hit(request.ip).allowed) return;
-    const banned = await options.bans.recordViolation({ ip: request.ip, userId, type: options.violationType, score: options.violationScore });
+    const banned = await options.bans.recordSignInViolation({ ip: request.ip, type: options.violationType, score: options.violationScore });
     if (banned) throw new ChatboxError('ban');
     throw new ChatboxError(options.code, undefined, { minutes: options.windowMinutes });
   };

@@ -5,9 +5,14 @@ export interface Mailer {
   send(message: { to: string; subject: string; text: string; html?: string }): Promise<void>;
 }
 
-/** SMTP is on when EMAIL_SERVICE or EMAIL_HOST is set; null otherwise. */
+/** SMTP is on when EMAIL_SERVICE or EMAIL_HOST is set. */
+export function isEmailConfigured(env: Pick<ServerEnv, 'EMAIL_SERVICE' | 'EMAIL_HOST'>): boolean {
+  return Boolean(env.EMAIL_SERVICE || env.EMAIL_HOST);
+}
+
+/** Null when SMTP is off. */
 export function createMailer(env: ServerEnv): Mailer | null {
-  if (!env.EMAIL_SERVICE && !env.EMAIL_HOST) return null;
+  if (!isEmailConfigured(env)) return null;
   const options = {
     ...(env.EMAIL_SERVICE ? { service: env.EMAIL_SERVICE } : { host: env.EMAIL_HOST, port: env.EMAIL_PORT }),
     secure: env.EMAIL_ENCRYPTION === 'tls',

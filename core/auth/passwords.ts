@@ -1,4 +1,4 @@
-import bcrypt from 'bcryptjs';
+import { createBcryptPool } from './bcrypt-pool.js';
 
 /** bcrypt, so that password hashes imported from LibreChat keep working. */
 export const PASSWORD_HASH_COST = 10;
@@ -10,10 +10,15 @@ export const PASSWORD_HASH_COST = 10;
  */
 export const DUMMY_HASH = '$2b$10$PavgqDHP4qGvzyLAbXtb/eQNPZUK4/6QP2v1NfY3BvtcJZZiI1e1S';
 
-export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, PASSWORD_HASH_COST);
+// One pool for the process: the server and the CLI alike hash off the main thread.
+const pool = createBcryptPool();
+
+export async function hashPassword(password: string): Promise<string> {
+  const hash = await pool.run({ kind: 'hash', password, cost: PASSWORD_HASH_COST });
+  if (typeof hash !== 'string') throw new Error('bcrypt returned no hash');
+  return hash;
 }
 
-export function verifyPassword(password: string, hash: string | null): Promise<boolean> {
-  return bcrypt.compare(password, hash ?? DUMMY_HASH);
+export async function verifyPassword(password: string, hash: string | null): Promise<boolean> {
+  return (await pool.run({ kind: 'compare', password, hash: hash ?? DUMMY_HASH })) === true;
 }

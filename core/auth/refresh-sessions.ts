@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../store/types.js';
 import { hashToken, newOpaqueToken } from './secret-hash.js';
+import type { SessionRevocations } from './session-revocations.js';
 
 export interface IssuedRefresh {
   userId: string;
+  /** The sign-in: access tokens carry it, so that revoking the family refuses them too. */
+  familyId: string;
   token: string;
   expiresAt: Date;
 }
@@ -13,12 +16,17 @@ export interface IssuedRefresh {
  * issues the next one in the family. Presenting a spent token means it was stolen or replayed, so
  * the whole family is revoked.
  */
-export function createRefreshSessions(store: Store, secret: string, lifetimeMs: number) {
+export function createRefreshSessions(store: Store, secret: string, lifetimeMs: number, revocations: SessionRevocations) {
+  async function revokeFamily(familyId: string, reason: string): Promise<void> {
+    await revocations.revokeSession(familyId, reason);
+    await store.sessions.deleteFamily(familyId);
+  }
+
   async function issue(userId: string, familyId: string = randomUUID()): Promise<IssuedRefresh> {
     const token = newOpaqueToken();
     const expiresAt = new Date(Date.now() + lifetimeMs);
     await store.sessions.create({ id: randomUUID(), userId, familyId, tokenHash: hashToken(token, secret), expiresAt });
-    return { userId, token, expiresAt };
+    return { userId, familyId, token, expiresAt };
   }
 
   return {
@@ -28,7 +36,7 @@ export function createRefreshSessions(store: Store, secret: string, lifetimeMs: 
       const session = await store.sessions.findByTokenHash(hashToken(token, secret));
       if (!session) return null;
       if (session.rotatedAt || !(await store.sessions.markRotated(session.id, new Date()))) {
-        await store.sessions.deleteFamily(session.familyId);
+        await revokeFamily(session.familyId, 'refresh-token-reuse');
         return null;
       }
       if (session.expiresAt.getTime() <= Date.now()) {
@@ -40,7 +48,7 @@ export function createRefreshSessions(store: Store, secret: string, lifetimeMs: 
     /** Ends the sign-in the token belongs to. */
     async revoke(token: string): Promise<void> {
       const session = await store.sessions.findByTokenHash(hashToken(token, secret));
-      if (session) await store.sessions.deleteFamily(session.familyId);
+      if (session) await revokeFamily(session.familyId, 'logout');
     },
   };
 }

@@ -60,6 +60,8 @@ export interface StartupConfig {
   emailLoginEnabled: boolean;
   registrationEnabled: boolean;
   emailEnabled: boolean;
+  /** Users can reset their own password (by mail, or by a returned link when the operator opted in); otherwise the administrator does it. */
+  passwordResetEnabled: boolean;
   serverDomain: string;
   showBirthdayIcon: boolean;
   checkBalance: boolean;

@@ -305,7 +305,7 @@ export interface BalancesRepository {
 }
 
 export interface Ban {
-  /** 'user:<id>' or 'ip:<address>'. */
+  /** 'user:<id>' or 'ip:<address>' (signed-in abuse, admin bans), 'sign-in-ip:<address>' (the sign-in doors only: see banKey). */
   key: string;
   reason: string;
   expiresAt: Date;

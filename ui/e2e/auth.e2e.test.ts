@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../core/testing/run-cli.js';
 import { startE2e, type E2eContext } from './support/chatbox-page.js';
 
 let e2e: E2eContext;
@@ -57,23 +58,50 @@ describe('sign-in in the browser', () => {
     await page.context().close();
   });
 
-  it('resets a forgotten password with the link the server returns', async () => {
+  it('without email, sends the user to the administrator, whose reset-password command lets them in again', async () => {
     const page = await e2e.newPage();
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
-    // The login page has an 'Email address' field too, and stays on screen while the next page's chunk loads.
-    await page.getByRole('button', { name: 'Send reset link' }).waitFor();
-    await page.getByLabel('Email address').fill(email);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByRole('link', { name: 'Reset my password' }).click();
-    await page.waitForURL('**/reset-password?token=*');
-    await page.getByLabel('New password').fill('difference-engine');
-    await page.getByLabel('Confirm password').fill('difference-engine');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => page.getByText('You may now log in with your new password.').isVisible()).toBe(true);
+    await page.getByText('chatbox user reset-password').waitFor();
+    expect(await page.getByText(/Ask your administrator to set a new password for you/).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Send reset link' }).count()).toBe(0);
+
+    const reset = await runCli(['user', 'reset-password', '--email', email, '--password', 'difference-engine'], { cwd: e2e.cwd });
+    expect(reset.code, reset.stderr).toBe(0);
     await logIn(page, 'difference-engine');
     await page.waitForURL('**/c/new');
     await page.context().close();
+  });
+});
+
+describe('password reset link without email, when the operator opts in', () => {
+  it('resets a forgotten password with the link the server returns', async () => {
+    const optedIn = await startE2e({ ALLOW_UNVERIFIED_PASSWORD_RESET_LINK: 'true' });
+    try {
+      const registered = await fetch(`${optedIn.server.url}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Ada Lovelace', email, password: 'analytical-1', confirm_password: 'analytical-1' }),
+      });
+      expect(registered.status).toBe(200);
+      const page = await optedIn.newPage();
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Forgot password?' }).click();
+      // The login page has an 'Email address' field too, and stays on screen while the next page's chunk loads.
+      await page.getByRole('button', { name: 'Send reset link' }).waitFor();
+      await page.getByLabel('Email address').fill(email);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await page.getByRole('link', { name: 'Reset my password' }).click();
+      await page.waitForURL('**/reset-password?token=*');
+      await page.getByLabel('New password').fill('difference-engine');
+      await page.getByLabel('Confirm password').fill('difference-engine');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect.poll(() => page.getByText('You may now log in with your new password.').isVisible()).toBe(true);
+      await logIn(page, 'difference-engine');
+      await page.waitForURL('**/c/new');
+    } finally {
+      await optedIn.close();
+    }
   });
 });
 

@@ -94,7 +94,7 @@ export async function registerSocialLogin(app: FastifyInstance, options: SocialL
     const accessToken = tokenSet.token.access_token as unknown;
     if (typeof accessToken !== 'string' || accessToken === '') throw new OAuthFlowError('provider_error', `${provider} returned no access_token`);
     const user = await resolveSocialUser(rules, provider, await descriptor.fetchProfile(accessToken));
-    await app.auth.bans.assertNotBanned(request.ip, user.id).catch((cause: unknown) => {
+    await app.auth.bans.assertMaySignIn(request.ip, user.id).catch((cause: unknown) => {
       throw cause instanceof ChatboxError && cause.code === 'ban' ? new OAuthFlowError('banned', `user ${user.id} is banned`) : cause;
     });
     return user;

@@ -23,7 +23,7 @@ describe('login limit', () => {
 });
 
 describe('bans', () => {
-  it('bans the IP and the user after BAN_INTERVAL violations, with the catalogue 403', async () => {
+  it('bans the address after BAN_INTERVAL violations, with the catalogue 403, but not the account it named', async () => {
     app = await buildTestServer({ env: { LOGIN_MAX: '1', LOGIN_WINDOW: '5', BAN_INTERVAL: '2', BAN_DURATION: '60000' } });
     const account = await registerUser(app);
     expect((await login(account.email, 'wrong-password')).statusCode).toBe(422);
@@ -31,11 +31,46 @@ describe('bans', () => {
     const banned = await login(account.email, 'wrong-password');
     expect(banned.statusCode).toBe(403);
     expect(banned.json()).toEqual({ code: 'ban', message: 'Your account has been temporarily banned due to violations of our service.' });
-    // The IP stays banned, even with the right password.
+    // The address stays banned from signing in, even with the right password.
     expect((await login(account.email, account.password)).statusCode).toBe(403);
-    // The user is banned from every IP, and their bearer token stops working.
-    expect((await login(account.email, account.password, '10.9.9.9')).statusCode).toBe(403);
-    expect((await app.inject({ url: '/api/user', headers: { authorization: `Bearer ${account.token}` }, remoteAddress: '10.9.9.9' })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: '/api/auth/requestPasswordReset', payload: { email: account.email }, remoteAddress: '10.0.0.1' })).statusCode).toBe(403);
+    // The owner signs in from elsewhere, and their session works from anywhere.
+    expect((await login(account.email, account.password, '10.9.9.9')).statusCode).toBe(200);
+    for (const ip of ['10.9.9.9', '10.0.0.1']) {
+      expect((await app.inject({ url: '/api/user', headers: { authorization: `Bearer ${account.token}` }, remoteAddress: ip })).statusCode).toBe(200);
+    }
+  });
+
+  it('behind a proxy, 26 failed logins for one email from one address lock out that address, not the owner', async () => {
+    app = await buildTestServer({ trustProxy: true, env: { LOGIN_ACCOUNT_DELAY: '1' } });
+    const owner = await registerUser(app, { email: 'owner@example.com', password: 'owners-password' });
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'owner@example.com', password: `wrong-guess-${attempt}` }, headers: from('203.0.113.7') });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 7)).toEqual(Array(7).fill(422));
+    expect(statuses.at(-1)).toBe(403);
+    const ownerLogin = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'owner@example.com', password: 'owners-password' }, headers: from('198.51.100.4') });
+    expect(ownerLogin.statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/user', headers: { ...from('198.51.100.4'), authorization: `Bearer ${owner.token}` } })).statusCode).toBe(200);
+    const refresh = await app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { ...from('198.51.100.4'), cookie: `refreshToken=${owner.cookie}` } });
+    expect(refresh.statusCode).toBe(200);
+  });
+
+  it("slows down the account's login attempts, from every address, with a growing delay", async () => {
+    app = await buildTestServer({ env: { LOGIN_ACCOUNT_DELAY: '40', BAN_VIOLATIONS: 'false' } });
+    const owner = await registerUser(app, { email: 'slow@example.com', password: 'owners-password' });
+    // Three free failures, then waits of 40, 80 and 160 ms: each from its own address, so no rate limit applies.
+    for (let attempt = 0; attempt < 6; attempt += 1) expect((await login(owner.email, 'wrong-password', `10.2.0.${attempt}`)).statusCode).toBe(422);
+    const started = performance.now();
+    expect((await login(owner.email, owner.password, '10.3.0.1')).statusCode).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(300);
+    // A success clears the count: the next attempt does not wait.
+    const after = performance.now();
+    expect((await login(owner.email, owner.password, '10.3.0.2')).statusCode).toBe(200);
+    expect(performance.now() - after).toBeLessThan(300);
   });
 
   it('lets the ban lapse after BAN_DURATION', async () => {

@@ -1,6 +1,8 @@
+import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { passwordResetWarning, RESET_BY_ADMINISTRATOR_MESSAGE, RESET_MAILED_MESSAGE } from '../../auth/password-reset.js';
 import { buildTestServer, registerUser } from '../../testing/build-test-server.js';
 
 let app: FastifyInstance;
@@ -18,8 +20,31 @@ const linkParts = (link: string) => {
 };
 
 describe('password reset without email', () => {
-  it('returns a single-use link that sets the new password and ends old sessions', async () => {
-    app = await buildTestServer({ env: { DOMAIN_CLIENT: 'https://chat.example.com' } });
+  it('makes no link by default, answers a known and an unknown email alike, and tells the user to ask the administrator', async () => {
+    app = await buildTestServer();
+    const account = await registerUser(app, { email: 'victim@example.com' });
+    const known = await post('/api/auth/requestPasswordReset', { email: 'victim@example.com' });
+    const unknown = await post('/api/auth/requestPasswordReset', { email: 'nobody@example.com' });
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual({ message: RESET_BY_ADMINISTRATOR_MESSAGE });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+    expect((await app.inject({ url: '/api/config' })).json()).toMatchObject({ emailEnabled: false, passwordResetEnabled: false });
+    // No reset token was made for the account at all.
+    expect((await app.store.tokens.exportBatch(null, 10)).items).toEqual([]);
+    expect((await post('/api/auth/login', { email: account.email, password: account.password })).statusCode).toBe(200);
+  });
+
+  it('warns at start either way, louder when the operator opted in to links', () => {
+    const base = { EMAIL_SERVICE: undefined, EMAIL_HOST: undefined };
+    expect(passwordResetWarning({ ...base, ALLOW_UNVERIFIED_PASSWORD_RESET_LINK: false })).toMatch(/chatbox user reset-password/);
+    expect(passwordResetWarning({ ...base, ALLOW_UNVERIFIED_PASSWORD_RESET_LINK: true })).toMatch(/take over/);
+    expect(passwordResetWarning({ ...base, EMAIL_HOST: 'smtp.example.com', ALLOW_UNVERIFIED_PASSWORD_RESET_LINK: false })).toBeNull();
+  });
+
+  it('with ALLOW_UNVERIFIED_PASSWORD_RESET_LINK, returns a single-use link that sets the new password and ends old sessions', async () => {
+    app = await buildTestServer({ env: { DOMAIN_CLIENT: 'https://chat.example.com', ALLOW_UNVERIFIED_PASSWORD_RESET_LINK: 'true' } });
+    expect((await app.inject({ url: '/api/config' })).json()).toMatchObject({ emailEnabled: false, passwordResetEnabled: true });
     const account = await registerUser(app, { email: 'forgetful@example.com', password: 'old-password' });
     const requested = await post('/api/auth/requestPasswordReset', { email: 'forgetful@example.com' });
     expect(requested.statusCode).toBe(200);
@@ -40,15 +65,16 @@ describe('password reset without email', () => {
     expect(again.json().code).toBe('invalid_reset_token');
     const refresh = await app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: `refreshToken=${account.cookie}` } });
     expect(refresh.statusCode).toBe(401);
+
+    const unknown = await post('/api/auth/requestPasswordReset', { email: 'nobody@example.com' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ message: RESET_MAILED_MESSAGE });
   });
 
-  it('refuses a missing token or user id with the spec texts, and an unknown email', async () => {
+  it('refuses a missing token or user id with the spec texts', async () => {
     app = await buildTestServer();
     expect((await post('/api/auth/resetPassword', { userId: 'x', password: 'password1', confirm_password: 'password1' })).json().message).toBe('Unable to process: No valid reset token');
     expect((await post('/api/auth/resetPassword', { token: 'x', password: 'password1', confirm_password: 'password1' })).json().message).toBe('Unable to process: No valid user id');
-    const unknown = await post('/api/auth/requestPasswordReset', { email: 'nobody@example.com' });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe('No user found with that email.');
   });
 });
 
@@ -73,8 +99,12 @@ describe('password reset by email', () => {
     const account = await registerUser(app, { email: 'mailme@example.com' });
     const requested = await post('/api/auth/requestPasswordReset', { email: 'mailme@example.com' });
     expect(requested.statusCode).toBe(200);
-    expect(requested.json().link).toBeUndefined();
-    expect(received).toHaveLength(1);
+    expect(requested.json()).toEqual({ message: RESET_MAILED_MESSAGE });
+    const unknown = await post('/api/auth/requestPasswordReset', { email: 'nobody@example.com' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(requested.json());
+    // The mail goes out after the answer, so that a known email does not answer later than an unknown one.
+    await expect.poll(() => received.length).toBe(1);
     const mail = received[0].replace(/=\r\n/g, '').replace(/=3D/g, '=');
     expect(mail).toContain('To: mailme@example.com');
     const link = mail.match(/http:\/\/localhost:3080\/reset-password\?token=[^\s]+/)![0];
@@ -83,6 +113,25 @@ describe('password reset by email', () => {
     const reset = await post('/api/auth/resetPassword', { token, userId, password: 'mailed-password', confirm_password: 'mailed-password' });
     expect(reset.statusCode).toBe(200);
     const config = await app.inject({ url: '/api/config' });
-    expect(config.json().emailEnabled).toBe(true);
+    expect(config.json()).toMatchObject({ emailEnabled: true, passwordResetEnabled: true });
+  });
+
+  it('answers as usual when the mail cannot be sent, and logs why', async () => {
+    const logged: string[] = [];
+    const closedPort = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const address = probe.address();
+        probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+      });
+    });
+    app = await buildTestServer({
+      env: { EMAIL_HOST: '127.0.0.1', EMAIL_PORT: String(closedPort) },
+      logger: { level: 'error', stream: { write: (line: string) => logged.push(line) } },
+    });
+    await registerUser(app, { email: 'unlucky@example.com' });
+    const requested = await post('/api/auth/requestPasswordReset', { email: 'unlucky@example.com' });
+    expect(requested.statusCode).toBe(200);
+    expect(requested.json()).toEqual({ message: RESET_MAILED_MESSAGE });
+    await expect.poll(() => logged.join('\n'), { timeout: 5000 }).toMatch(/the password reset email could not be sent/);
   });
 });

@@ -1,5 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../../config/index.js';
+import { createSessionRevocations } from '../../auth/session-revocations.js';
+import { buildServer } from '../../server/build-server.js';
 import { buildTestServer, registerUser } from '../../testing/build-test-server.js';
 
 let app: FastifyInstance;
@@ -136,6 +142,83 @@ describe('refresh tokens', () => {
     const account = await registerUser(app);
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect((await post('/api/auth/refresh', {}, { cookie: `refreshToken=${account.cookie}` })).statusCode).toBe(401);
+  });
+});
+
+describe('revoked sessions', () => {
+  const me = (token: string) => app.inject({ url: '/api/user', headers: { authorization: `Bearer ${token}` } });
+  const signIn = async (account: { email: string; password: string }) => {
+    const response = await post('/api/auth/login', { email: account.email, password: account.password });
+    return { token: response.json().token as string, cookie: refreshCookie(response)!.value };
+  };
+
+  it('logout refuses that sign-in\'s access token at once, and only that one', async () => {
+    app = await buildTestServer();
+    const account = await registerUser(app);
+    const otherDevice = await signIn(account);
+    expect((await me(account.token)).statusCode).toBe(200);
+    expect((await post('/api/auth/logout', {}, { cookie: `refreshToken=${account.cookie}` })).statusCode).toBe(200);
+    expect((await me(account.token)).statusCode).toBe(401);
+    expect((await me(otherDevice.token)).statusCode).toBe(200);
+  });
+
+  it('a replayed refresh token refuses the access tokens of its whole family', async () => {
+    app = await buildTestServer();
+    const account = await registerUser(app);
+    const refreshed = await post('/api/auth/refresh', {}, { cookie: `refreshToken=${account.cookie}` });
+    const newer = refreshed.json().token as string;
+    expect((await me(newer)).statusCode).toBe(200);
+    expect((await post('/api/auth/refresh', {}, { cookie: `refreshToken=${account.cookie}` })).statusCode).toBe(401);
+    expect((await me(newer)).statusCode).toBe(401);
+    expect((await me(account.token)).statusCode).toBe(401);
+  });
+
+  it('a password reset refuses every access token handed out before it', async () => {
+    app = await buildTestServer({ env: { ALLOW_UNVERIFIED_PASSWORD_RESET_LINK: 'true' } });
+    const account = await registerUser(app);
+    const otherDevice = await signIn(account);
+    const link = new URL((await post('/api/auth/requestPasswordReset', { email: account.email })).json().link);
+    const reset = await post('/api/auth/resetPassword', {
+      token: link.searchParams.get('token'), userId: link.searchParams.get('userId'), password: 'brand-new-password', confirm_password: 'brand-new-password',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await me(account.token)).statusCode).toBe(401);
+    expect((await me(otherDevice.token)).statusCode).toBe(401);
+    const fresh = await signIn({ email: account.email, password: 'brand-new-password' });
+    expect((await me(fresh.token)).statusCode).toBe(200);
+  });
+
+  it('picks up, within 15 s, a revocation made by another process (the CLI, another instance)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      app = await buildTestServer();
+      const account = await registerUser(app);
+      // What `chatbox user reset-password` writes, from a process of its own.
+      await createSessionRevocations(app.store, 15 * 60 * 1000).revokeUserSessions(account.userId, 'password-reset');
+      expect((await me(account.token)).statusCode).toBe(200);
+      await vi.advanceTimersByTimeAsync(15_000);
+      await expect.poll(async () => (await me(account.token)).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a logout still refuses the token after the server restarts on the same data', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'chatbox-restart-'));
+    try {
+      const start = async () => buildServer(await loadConfig({ dataDir, env: {} }), { uiDistDir: join(dataDir, 'no-ui') });
+      app = await start();
+      const account = await registerUser(app);
+      const otherDevice = await signIn(account);
+      await post('/api/auth/logout', {}, { cookie: `refreshToken=${account.cookie}` });
+      await app.close();
+      app = await start();
+      expect((await me(account.token)).statusCode).toBe(401);
+      expect((await me(otherDevice.token)).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,8 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { setTimeout } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
 import type { ChatboxConfig } from '../../../config/types.js';
 import { createAccounts } from '../../auth/accounts.js';
 import { REFRESH_COOKIE } from '../../auth/auth-plugin.js';
 import { createLimitHook } from '../../auth/limit-hook.js';
+import { createLoginThrottle } from '../../auth/login-throttle.js';
 import { createMailer } from '../../auth/mailer.js';
 import { createPasswordReset } from '../../auth/password-reset.js';
 import { ChatboxError } from '../../errors/index.js';
@@ -21,16 +23,15 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Cha
     mailer: createMailer(env),
     secret: config.secrets.jwtRefreshSecret,
     appTitle: env.APP_TITLE ?? 'chatbox',
+    returnLinkWithoutMailer: env.ALLOW_UNVERIFIED_PASSWORD_RESET_LINK,
+    onMailError: (error) => app.log.error({ err: error }, 'the password reset email could not be sent'),
   });
   const bans = app.auth.bans;
-  const userOfEmail = async (request: FastifyRequest) => {
-    const email = (request.body as { email?: unknown } | undefined)?.email;
-    return typeof email === 'string' ? ((await app.store.users.findByEmail(email.trim()))?.id ?? null) : null;
-  };
+  const loginThrottle = createLoginThrottle({ baseDelayMs: env.LOGIN_ACCOUNT_DELAY });
 
   const loginLimit = createLimitHook({
     max: env.LOGIN_MAX, windowMinutes: env.LOGIN_WINDOW, code: 'login_limit',
-    violationType: 'logins', violationScore: env.LOGIN_VIOLATION_SCORE, bans, userOf: userOfEmail,
+    violationType: 'logins', violationScore: env.LOGIN_VIOLATION_SCORE, bans,
   });
   const registerLimit = createLimitHook({
     max: env.REGISTER_MAX, windowMinutes: env.REGISTER_WINDOW, code: 'register_limit',
@@ -38,7 +39,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Cha
   });
   const resetLimit = createLimitHook({
     max: env.RESET_PASSWORD_MAX, windowMinutes: env.RESET_PASSWORD_WINDOW, code: 'reset_limit',
-    violationType: 'reset_password', violationScore: 1, bans, userOf: userOfEmail,
+    violationType: 'reset_password', violationScore: 1, bans,
   });
 
   app.post('/api/auth/register', { preHandler: registerLimit }, async (request, reply) => {
@@ -52,9 +53,16 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Cha
   app.post('/api/auth/login', { preHandler: loginLimit }, async (request, reply) => {
     if (!env.ALLOW_EMAIL_LOGIN) throw new ChatboxError('email_login_disabled');
     const input = parseInput(loginRequestSchema, request.body);
+    const delay = loginThrottle.delayFor(input.email);
+    if (delay > 0) await setTimeout(delay);
     const user = await accounts.verifyLogin(input.email, input.password);
-    if (!user) throw new ChatboxError('invalid_credentials');
-    await bans.assertNotBanned(request.ip, user.id);
+    if (!user) {
+      loginThrottle.failed(input.email);
+      throw new ChatboxError('invalid_credentials');
+    }
+    loginThrottle.succeeded(input.email);
+    // Bans of the account come from an administrator or its own signed-in abuse, never from failed logins.
+    await bans.assertMaySignIn(request.ip, user.id);
     const token = await app.auth.signIn(reply, user);
     return { token, user: toUserDto(user) };
   });
@@ -78,7 +86,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Cha
     }
     await bans.assertNotBanned(request.ip, user.id);
     app.auth.setRefreshCookie(reply, next);
-    return { token: app.auth.accessTokens.sign({ id: user.id }), user: toUserDto(user) };
+    return { token: app.auth.accessTokens.sign({ id: user.id, sessionId: next.familyId }), user: toUserDto(user) };
   });
 
   app.post('/api/auth/requestPasswordReset', { preHandler: resetLimit }, async (request) => {
@@ -89,6 +97,8 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Cha
   app.post('/api/auth/resetPassword', async (request) => {
     const input = parseInput(resetPasswordRequestSchema, request.body);
     await passwordReset.reset(input);
+    // The new password ended every sign-in in the store; their access tokens end now too.
+    await app.auth.revocations.revokeUserSessions(input.userId, 'password-reset');
     return { message: 'Password reset was successful' };
   });
 }

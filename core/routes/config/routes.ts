@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ChatboxConfig } from '../../../config/types.js';
+import { isEmailConfigured } from '../../auth/mailer.js';
+import { isPasswordSelfServiceOn } from '../../auth/password-reset.js';
 import { isSocialProviderEnabled, socialProviders } from '../../auth/social-providers.js';
 import type { StartupConfig } from '../../protocol/startup-config.js';
 import { packageVersion } from '../../server/package-root.js';
@@ -29,7 +31,8 @@ export function startupConfig(config: ChatboxConfig): StartupConfig {
     socialLoginEnabled: socialProviders.some(enabled),
     emailLoginEnabled: env.ALLOW_EMAIL_LOGIN,
     registrationEnabled: env.ALLOW_REGISTRATION,
-    emailEnabled: Boolean(env.EMAIL_SERVICE || env.EMAIL_HOST),
+    emailEnabled: isEmailConfigured(env),
+    passwordResetEnabled: isPasswordSelfServiceOn(env),
     serverDomain: env.DOMAIN_SERVER ?? '',
     showBirthdayIcon: env.SHOW_BIRTHDAY_ICON,
     checkBalance: config.balance.enabled,

@@ -9,6 +9,8 @@ import { launchBrowser } from './browser.js';
 
 export interface E2eContext {
   server: RunningServer;
+  /** The server's working directory (its data lives in ./data): where `chatbox` CLI commands for it run. */
+  cwd: string;
   browser: Browser;
   /** A fresh browser context (own cookies and storage) at the server's origin. */
   newPage(): Promise<Page>;
@@ -22,6 +24,7 @@ export async function startE2e(env: Record<string, string> = {}): Promise<E2eCon
   const browser = await launchBrowser();
   return {
     server,
+    cwd,
     browser,
     async newPage() {
       const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });

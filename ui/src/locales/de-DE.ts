@@ -71,6 +71,8 @@ export const deDE = {
   com_auth_check_email: 'Prüfen Sie Ihr Postfach',
   com_auth_reset_password_if_email_exists:
     'Falls ein Konto mit dieser E-Mail-Adresse existiert, wurde eine E-Mail mit Anweisungen zum Zurücksetzen des Passworts gesendet. Bitte sehen Sie auch im Spam-Ordner nach.',
+  com_auth_reset_by_administrator:
+    'Dieser Server kann keine E-Mails senden und Ihnen daher keinen Link zum Zurücksetzen schicken. Bitten Sie Ihren Administrator, ein neues Passwort für Sie festzulegen; das geht mit diesem Befehl:',
   com_auth_reset_link_ready:
     'Auf diesem Server ist kein E-Mail-Versand eingerichtet. Wählen Sie über diesen Link ein neues Passwort:',
   com_auth_reset_link_label: 'Mein Passwort zurücksetzen',

@@ -67,6 +67,8 @@ export const enUS = {
   com_auth_check_email: 'Check your email',
   com_auth_reset_password_if_email_exists:
     'If an account with that email exists, an email with password reset instructions has been sent. Please check your spam folder too.',
+  com_auth_reset_by_administrator:
+    'This server cannot send email, so it cannot send you a reset link. Ask your administrator to set a new password for you; they can do it with this command:',
   com_auth_reset_link_ready: 'Email is not configured on this server. Use this link to choose a new password:',
   com_auth_reset_link_label: 'Reset my password',
   com_auth_error_reset_password: 'There was a problem resetting your password. Please try again.',

@@ -73,6 +73,8 @@ export const esES = {
   com_auth_check_email: 'Revisa tu correo',
   com_auth_reset_password_if_email_exists:
     'Si existe una cuenta con ese correo, te hemos enviado un mensaje con instrucciones para restablecer la contraseña. Revisa también la carpeta de spam.',
+  com_auth_reset_by_administrator:
+    'Este servidor no puede enviar correos, así que no puede enviarle un enlace de restablecimiento. Pida a su administrador que le asigne una contraseña nueva; puede hacerlo con este comando:',
   com_auth_reset_link_ready:
     'Este servidor no tiene configurado el envío de correo. Usa este enlace para elegir una nueva contraseña:',
   com_auth_reset_link_label: 'Restablecer mi contraseña',

@@ -71,6 +71,8 @@ export const frFR = {
   com_auth_check_email: 'Consultez votre messagerie',
   com_auth_reset_password_if_email_exists:
     'Si un compte existe avec cette adresse, un e-mail contenant les instructions de réinitialisation a été envoyé. Pensez à vérifier aussi vos courriers indésirables.',
+  com_auth_reset_by_administrator:
+    'Ce serveur ne peut pas envoyer d’e-mails, il ne peut donc pas vous envoyer de lien de réinitialisation. Demandez à votre administrateur de vous définir un nouveau mot de passe ; il peut le faire avec cette commande :',
   com_auth_reset_link_ready:
     'L’envoi d’e-mails n’est pas configuré sur ce serveur. Utilisez ce lien pour choisir un nouveau mot de passe :',
   com_auth_reset_link_label: 'Réinitialiser mon mot de passe',

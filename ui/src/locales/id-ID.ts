@@ -67,6 +67,8 @@ export const idID = {
   com_auth_check_email: 'Periksa email Anda',
   com_auth_reset_password_if_email_exists:
     'Jika ada akun dengan email tersebut, kami telah mengirim email berisi petunjuk atur ulang kata sandi. Periksa juga folder spam Anda.',
+  com_auth_reset_by_administrator:
+    'Server ini tidak dapat mengirim email, jadi tidak dapat mengirimkan tautan reset kepada Anda. Minta administrator Anda untuk mengatur kata sandi baru; mereka dapat melakukannya dengan perintah ini:',
   com_auth_reset_link_ready:
     'Email belum dikonfigurasi di server ini. Gunakan tautan ini untuk memilih kata sandi baru:',
   com_auth_reset_link_label: 'Atur ulang kata sandi saya',

@@ -68,6 +68,8 @@ export const itIT = {
   com_auth_check_email: 'Controlla la tua email',
   com_auth_reset_password_if_email_exists:
     'Se esiste un account con questa email, ti abbiamo inviato le istruzioni per reimpostare la password. Controlla anche la cartella dello spam.',
+  com_auth_reset_by_administrator:
+    'Questo server non può inviare email, quindi non può inviarti un link di reimpostazione. Chiedi al tuo amministratore di impostare una nuova password per te; può farlo con questo comando:',
   com_auth_reset_link_ready:
     'Su questo server l’invio di email non è configurato. Usa questo link per scegliere una nuova password:',
   com_auth_reset_link_label: 'Reimposta la mia password',

@@ -65,6 +65,8 @@ export const jaJP = {
   com_auth_check_email: 'メールを確認してください',
   com_auth_reset_password_if_email_exists:
     'このメールアドレスのアカウントが存在する場合、パスワードリセットの手順を記載したメールを送信しました。迷惑メールフォルダーもご確認ください。',
+  com_auth_reset_by_administrator:
+    'このサーバーはメールを送信できないため、リセット用のリンクを送れません。管理者に新しいパスワードの設定を依頼してください。管理者は次のコマンドで設定できます:',
   com_auth_reset_link_ready: 'このサーバーではメール送信が設定されていません。次のリンクから新しいパスワードを設定してください：',
   com_auth_reset_link_label: 'パスワードをリセットする',
   com_auth_error_reset_password: 'パスワードのリセット中に問題が発生しました。もう一度お試しください。',

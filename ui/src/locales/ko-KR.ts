@@ -65,6 +65,8 @@ export const koKR = {
   com_auth_check_email: '이메일을 확인하세요',
   com_auth_reset_password_if_email_exists:
     '해당 이메일로 가입된 계정이 있다면 비밀번호 재설정 안내 메일을 보냈습니다. 스팸 메일함도 확인해 주세요.',
+  com_auth_reset_by_administrator:
+    '이 서버는 이메일을 보낼 수 없어 재설정 링크를 보내 드릴 수 없습니다. 관리자에게 새 비밀번호 설정을 요청하세요. 관리자는 다음 명령으로 설정할 수 있습니다:',
   com_auth_reset_link_ready: '이 서버에는 이메일이 설정되어 있지 않습니다. 이 링크에서 새 비밀번호를 설정하세요:',
   com_auth_reset_link_label: '비밀번호 재설정하기',
   com_auth_error_reset_password: '비밀번호를 재설정하는 중 문제가 발생했습니다. 다시 시도하세요.',

@@ -68,6 +68,8 @@ export const nlNL = {
   com_auth_check_email: 'Controleer je e-mail',
   com_auth_reset_password_if_email_exists:
     'Als er een account met dit e-mailadres bestaat, is er een e-mail met instructies verstuurd. Kijk ook in je spammap.',
+  com_auth_reset_by_administrator:
+    'Deze server kan geen e-mail versturen en dus ook geen resetlink. Vraag je beheerder om een nieuw wachtwoord voor je in te stellen; dat kan met dit commando:',
   com_auth_reset_link_ready:
     'Op deze server is geen e-mail ingesteld. Kies via deze link een nieuw wachtwoord:',
   com_auth_reset_link_label: 'Mijn wachtwoord opnieuw instellen',

@@ -67,6 +67,8 @@ export const plPL = {
   com_auth_check_email: 'Sprawdź skrzynkę e-mail',
   com_auth_reset_password_if_email_exists:
     'Jeśli istnieje konto z tym adresem e-mail, wysłaliśmy wiadomość z instrukcjami resetowania hasła. Sprawdź też folder ze spamem.',
+  com_auth_reset_by_administrator:
+    'Ten serwer nie może wysyłać e-maili, więc nie może wysłać linku do resetowania. Poproś administratora o ustawienie nowego hasła; może to zrobić tym poleceniem:',
   com_auth_reset_link_ready: 'Na tym serwerze nie skonfigurowano poczty e-mail. Użyj tego linku, aby ustawić nowe hasło:',
   com_auth_reset_link_label: 'Zresetuj moje hasło',
   com_auth_error_reset_password: 'Podczas resetowania hasła wystąpił problem. Spróbuj ponownie.',

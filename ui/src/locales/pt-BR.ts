@@ -69,6 +69,8 @@ export const ptBR = {
   com_auth_check_email: 'Verifique seu e-mail',
   com_auth_reset_password_if_email_exists:
     'Se existir uma conta com esse e-mail, enviamos uma mensagem com instruções para redefinir a senha. Confira também a pasta de spam.',
+  com_auth_reset_by_administrator:
+    'Este servidor não pode enviar e-mails, então não pode enviar um link de redefinição. Peça ao seu administrador para definir uma nova senha para você; ele pode fazer isso com este comando:',
   com_auth_reset_link_ready:
     'O envio de e-mails não está configurado neste servidor. Use este link para escolher uma nova senha:',
   com_auth_reset_link_label: 'Redefinir minha senha',

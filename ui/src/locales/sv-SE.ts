@@ -68,6 +68,8 @@ export const svSE = {
   com_auth_check_email: 'Kolla din e-post',
   com_auth_reset_password_if_email_exists:
     'Om det finns ett konto med den e-postadressen har vi skickat instruktioner för att återställa lösenordet. Titta även i skräpposten.',
+  com_auth_reset_by_administrator:
+    'Den här servern kan inte skicka e-post och kan därför inte skicka någon återställningslänk. Be din administratör att ange ett nytt lösenord åt dig; det görs med det här kommandot:',
   com_auth_reset_link_ready: 'E-post är inte konfigurerad på den här servern. Använd den här länken för att välja ett nytt lösenord:',
   com_auth_reset_link_label: 'Återställ mitt lösenord',
   com_auth_error_reset_password: 'Det uppstod ett problem när ditt lösenord skulle återställas. Försök igen.',

@@ -68,6 +68,8 @@ export const trTR = {
   com_auth_check_email: 'E-postanızı kontrol edin',
   com_auth_reset_password_if_email_exists:
     'Bu e-posta adresiyle bir hesap varsa, parola sıfırlama talimatlarını içeren bir e-posta gönderildi. Lütfen istenmeyen posta klasörünüzü de kontrol edin.',
+  com_auth_reset_by_administrator:
+    'Bu sunucu e-posta gönderemediği için size sıfırlama bağlantısı gönderemez. Yöneticinizden sizin için yeni bir parola belirlemesini isteyin; bunu şu komutla yapabilir:',
   com_auth_reset_link_ready:
     'Bu sunucuda e-posta yapılandırılmamış. Yeni bir parola belirlemek için bu bağlantıyı kullanın:',
   com_auth_reset_link_label: 'Parolamı sıfırla',

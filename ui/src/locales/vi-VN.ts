@@ -67,6 +67,8 @@ export const viVN = {
   com_auth_check_email: 'Kiểm tra email của bạn',
   com_auth_reset_password_if_email_exists:
     'Nếu có tài khoản dùng email này, chúng tôi đã gửi email hướng dẫn đặt lại mật khẩu. Hãy kiểm tra cả thư mục thư rác.',
+  com_auth_reset_by_administrator:
+    'Máy chủ này không gửi được email nên không thể gửi liên kết đặt lại cho bạn. Hãy nhờ quản trị viên đặt mật khẩu mới cho bạn; họ có thể làm bằng lệnh sau:',
   com_auth_reset_link_ready: 'Máy chủ này chưa cấu hình email. Hãy dùng liên kết này để chọn mật khẩu mới:',
   com_auth_reset_link_label: 'Đặt lại mật khẩu của tôi',
   com_auth_error_reset_password: 'Đã xảy ra sự cố khi đặt lại mật khẩu. Vui lòng thử lại.',

@@ -64,6 +64,8 @@ export const zhCN = {
   com_auth_send_reset_link: '发送重置链接',
   com_auth_check_email: '请查收邮件',
   com_auth_reset_password_if_email_exists: '如果该邮箱已注册账号，我们已发送一封包含重置密码说明的邮件。请同时检查垃圾邮件文件夹。',
+  com_auth_reset_by_administrator:
+    '此服务器无法发送邮件，因此无法向您发送重置链接。请让管理员为您设置新密码；管理员可以使用以下命令：',
   com_auth_reset_link_ready: '此服务器未配置邮件服务。请使用以下链接设置新密码：',
   com_auth_reset_link_label: '重置我的密码',
   com_auth_error_reset_password: '重置密码时出现问题，请重试。',

@@ -64,6 +64,8 @@ export const zhTC = {
   com_auth_send_reset_link: '寄送重設連結',
   com_auth_check_email: '請查看您的電子郵件',
   com_auth_reset_password_if_email_exists: '如果此電子郵件有對應的帳號，我們已寄出重設密碼的說明信。也請檢查垃圾郵件資料夾。',
+  com_auth_reset_by_administrator:
+    '此伺服器無法傳送電子郵件，因此無法寄送重設連結給您。請管理員為您設定新密碼；管理員可以使用以下指令：',
   com_auth_reset_link_ready: '此伺服器未設定電子郵件服務。請使用以下連結設定新密碼：',
   com_auth_reset_link_label: '重設我的密碼',
   com_auth_error_reset_password: '重設密碼時發生問題，請再試一次。',

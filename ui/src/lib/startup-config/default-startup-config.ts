@@ -18,6 +18,7 @@ export const defaultStartupConfig: StartupConfig = {
   emailLoginEnabled: true,
   registrationEnabled: true,
   emailEnabled: false,
+  passwordResetEnabled: true,
   serverDomain: '',
   showBirthdayIcon: false,
   checkBalance: false,

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../../../test/mock-fetch.js';
+import { json, mockFetch, testConfig } from '../../../test/mock-fetch.js';
 import { renderApp } from '../../../test/render-app.js';
 
 async function requestReset(email = 'ada@example.com') {
@@ -22,16 +22,42 @@ describe('forgot password page', () => {
   });
 
   it('asks to check the email when the server sent it', async () => {
-    mockFetch({ 'POST /api/auth/requestPasswordReset': () => json(200, { message: 'sent' }) });
+    mockFetch({
+      'GET /api/config': () => json(200, testConfig({ emailEnabled: true })),
+      'POST /api/auth/requestPasswordReset': () => json(200, { message: 'sent' }),
+    });
     await requestReset();
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Reset my password' })).not.toBeInTheDocument();
   });
 
   it('never turns a javascript: link into an href', async () => {
-    mockFetch({ 'POST /api/auth/requestPasswordReset': () => json(200, { message: 'x', link: 'javascript:alert(1)' }) });
+    mockFetch({
+      'GET /api/config': () => json(200, testConfig({ emailEnabled: true })),
+      'POST /api/auth/requestPasswordReset': () => json(200, { message: 'x', link: 'javascript:alert(1)' }),
+    });
     await requestReset();
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+  });
+
+  it('tells the user to ask the administrator, without a form, when the server cannot reset passwords itself', async () => {
+    const { callsTo } = mockFetch({ 'GET /api/config': () => json(200, testConfig({ emailEnabled: false, passwordResetEnabled: false })) });
+    renderApp('/forgot-password');
+    expect(await screen.findByText(/Ask your administrator to set a new password for you/)).toBeInTheDocument();
+    expect(screen.getByText('chatbox user reset-password')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send reset link' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Email address')).not.toBeInTheDocument();
+    expect(callsTo('POST', '/api/auth/requestPasswordReset')).toEqual([]);
+  });
+
+  it('tells the user to ask the administrator when no email is sent and no link comes back', async () => {
+    mockFetch({
+      'GET /api/config': () => json(200, testConfig({ emailEnabled: false })),
+      'POST /api/auth/requestPasswordReset': () => json(200, { message: 'This server cannot send email' }),
+    });
+    await requestReset();
+    expect(await screen.findByText('chatbox user reset-password')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Check your email' })).not.toBeInTheDocument();
   });
 
   it('shows the error for 5 seconds', async () => {
