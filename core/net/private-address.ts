@@ -11,6 +11,7 @@ for (const [network, prefix] of [
 ] as const) {
   blocked.addSubnet(network, prefix, 'ipv4');
 }
+// ::/96 covers the unspecified address, loopback and the deprecated IPv4-compatible form (::7f00:1).
 for (const [network, prefix] of [['::', 96], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96]] as const) {
   blocked.addSubnet(network, prefix, 'ipv6');
 }
