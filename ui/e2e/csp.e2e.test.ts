@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatE2e, type ChatE2eContext } from './support/chatbox-page.js';
+import { watchViolations } from './support/csp-watch.js';
 
 let e2e: ChatE2eContext;
 beforeAll(async () => {
@@ -9,34 +9,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close();
 });
-
-interface Violation {
-  directive: string;
-  blocked: string;
-  /** Where it happened (file:line:column), to find the culprit when this test fails. */
-  where: string;
-  target: string;
-}
-
-/**
- * Records every Content-Security-Policy violation the page reports, from the first script on
- * (Playwright's init scripts are not subject to the page's policy), and Chromium's console refusals.
- */
-async function watchViolations(page: Page): Promise<() => Promise<Array<Violation | string>>> {
-  const refusals: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) refusals.push(message.text());
-  });
-  await page.addInitScript(() => {
-    const seen: Violation[] = [];
-    Object.assign(window, { cspViolations: seen });
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const target = event.target instanceof Element ? event.target.outerHTML.slice(0, 160) : String(event.target);
-      seen.push({ directive: event.effectiveDirective, blocked: event.blockedURI, where: `${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`, target });
-    });
-  });
-  return async () => [...(await page.evaluate(() => (window as unknown as { cspViolations: Violation[] }).cspViolations)), ...refusals];
-}
 
 const reply = [
   'Some code:',
@@ -56,7 +28,8 @@ const reply = [
 
 describe('the Content-Security-Policy in Chromium', () => {
   it('sign-in, a reply with code and math, theme switching and a reload report no violation', async () => {
-    const page = await e2e.newPage();
+    // A page of its own: its last step provokes violations on purpose, which newPage's watch would report.
+    const page = await (await e2e.browser.newContext({ baseURL: e2e.server.url, viewport: { width: 1280, height: 800 } })).newPage();
     const violations = await watchViolations(page);
     const first = await page.goto('/login');
     expect(first!.headers()['content-security-policy']).toContain("script-src 'self'");
