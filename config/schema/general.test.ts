@@ -91,6 +91,17 @@ describe('ssrf', () => {
     expect(check({ ssrf: { allowedHosts } }).config?.ssrf).toEqual({ allowedHosts });
   });
 
+  it('accepts a port on a host, a wildcard, an IPv4 address and a bracketed IPv6 address', () => {
+    const allowedHosts = ['llm.internal:11434', '*.corp.example.com:8443', '10.0.0.5:8080', '[::1]:11434', '::1'];
+    expect(check({ ssrf: { allowedHosts } }).config?.ssrf).toEqual({ allowedHosts });
+  });
+
+  it('refuses a port out of range or an entry it cannot read', () => {
+    const { errors } = check({ ssrf: { allowedHosts: ['llm.internal:0', 'llm.internal:65536', 'llm.internal:http', '[::1'] } });
+    expect(errors.map((error) => error.path)).toEqual([0, 1, 2, 3].map((index) => `ssrf.allowedHosts[${index}]`));
+    expect(errors[0].message).toContain('host:port');
+  });
+
   it('refuses a URL where a host is expected', () => {
     const { errors } = check({ ssrf: { allowedHosts: ['ok.example.com', 'https://api.example.com/v1'] } });
     expect(errors).toEqual([{ path: 'ssrf.allowedHosts[1]', message: expect.stringContaining('not a URL') }]);

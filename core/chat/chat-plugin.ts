@@ -5,7 +5,7 @@ import type { ChatServices } from './chat-services.js';
 import { createMessageLimits } from './message-limits.js';
 import { createModelCatalog } from './model-catalog.js';
 import { createTitleService } from './titles.js';
-import { createGuardedFetch } from '../net/upstream-fetch.js';
+import { createGuardedFetch } from '../net/guarded-fetch.js';
 import { createCredentialsResolver } from './user-credentials.js';
 
 declare module 'fastify' {

@@ -6,7 +6,9 @@ import type { CredentialsResolver } from './chat-services.js';
 /**
  * Turns a user's saved key into provider credentials. The saved value is the key itself, or JSON:
  * `{apiKey, baseURL}` for custom endpoints, Azure's `azureOpenAIApi*` fields, or a Google service
- * account. A needed base URL that is missing is the catalogue's no_base_url.
+ * account. A needed base URL that is missing is the catalogue's no_base_url. A base URL is taken
+ * only where the operator left it to the user (`baseURL: user_provided`): where the yaml or the
+ * environment fixes it, a `baseURL` in the saved value must not send the call elsewhere.
  */
 export function parseUserKey(value: string, entry: EndpointEntry): ProviderCredentials {
   let parsed: unknown;
@@ -20,7 +22,9 @@ export function parseUserKey(value: string, entry: EndpointEntry): ProviderCrede
       ? (() => {
           const fields = parsed as Record<string, unknown>;
           const text = (name: string) => (typeof fields[name] === 'string' && fields[name] !== '' ? (fields[name] as string) : undefined);
-          return { apiKey: text('apiKey') ?? text('azureOpenAIApiKey'), baseURL: text('baseURL'), extra: fields };
+          // Not left in `extra` either, where a provider could pick it up.
+          const extra = Object.fromEntries(Object.entries(fields).filter(([name]) => name !== 'baseURL'));
+          return { apiKey: text('apiKey') ?? text('azureOpenAIApiKey'), baseURL: entry.userProvideURL ? text('baseURL') : undefined, extra };
         })()
       : { apiKey: value };
   if (entry.userProvideURL && !credentials.baseURL) throw new ChatboxError('no_base_url');

@@ -93,6 +93,9 @@ describe('health, config and the UI', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ code: 'not_found', message: 'Route GET /api/nothing-here not found' });
     expect(page.headers['x-frame-options']).toBe('DENY');
+    const policy = String(page.headers['content-security-policy']);
+    for (const directive of ["script-src 'self'", "style-src 'self'", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'"]) expect(policy).toContain(directive);
+    expect(policy).not.toContain('unsafe-inline');
   });
 
   it('explains itself with a plain page when the UI was not built', async () => {

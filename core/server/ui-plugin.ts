@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>chatbox</title></head>
-<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; line-height: 1.5">
+<body>
 <h1>chatbox is running</h1>
 <p>The API answers under <code>/api</code>, but the web UI has not been built in this installation.</p>
 <p>From a source checkout, run <code>npm run build</code> and restart <code>chatbox serve</code>.</p>

@@ -9,11 +9,11 @@ let e2e: ChatE2eContext;
 let configDir: string;
 
 // A custom endpoint whose key and base URL are both the user's; the fake OpenAI upstream is on
-// loopback, which the SSRF guard refuses for user URLs unless allowed.
+// loopback, which the SSRF guard refuses for user URLs unless allowed (with its port).
 const yaml = `version: 1.0.6
 ssrf:
   allowedHosts:
-    - 127.0.0.1
+    - "\${FAKE_OPENAI_HOST}"
 endpoints:
   custom:
     - name: "BYOK"

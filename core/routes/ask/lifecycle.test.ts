@@ -220,7 +220,7 @@ describe('titles after a failed or stopped first turn', () => {
 describe('user-provided keys', () => {
   it('answers no_user_key without a key, then uses the saved key and base URL', async () => {
     const yaml = join(tmpdir(), `chatbox-custom-${process.pid}-${Date.now()}.yaml`);
-    writeFileSync(yaml, ['version: 1.0.6', 'ssrf:', '  allowedHosts: ["127.0.0.1"]', 'endpoints:', '  custom:', '    - name: "MyProxy"', '      apiKey: "user_provided"', '      baseURL: "user_provided"', '      models:', '        default: ["proxy-model"]'].join('\n'));
+    writeFileSync(yaml, ['version: 1.0.6', 'ssrf:', '  allowedHosts: ["${FAKE_OPENAI_HOST}"]', 'endpoints:', '  custom:', '    - name: "MyProxy"', '      apiKey: "user_provided"', '      baseURL: "user_provided"', '      models:', '        default: ["proxy-model"]'].join('\n'));
     chat = await buildChatTestServer({ configPath: yaml });
     const endpoints = await chat.app.inject({ url: '/api/endpoints', headers: { authorization: `Bearer ${chat.token}` } });
     expect(endpoints.json().MyProxy).toMatchObject({ type: 'custom', userProvide: true, userProvideURL: true });

@@ -2,11 +2,16 @@ import { join } from 'node:path';
 import { packageRoot } from '../../server/package-root.js';
 import type { FakeUpstreams } from './index.js';
 
-/** The environment that points chatbox's built-in endpoints at the fake upstreams. */
+/**
+ * The environment that points chatbox's built-in endpoints at the fake upstreams. FAKE_OPENAI_HOST
+ * (`127.0.0.1:<port>`) is for a librechat.yaml `ssrf.allowedHosts` entry that lets users' own base
+ * URLs reach the OpenAI fake on its loopback port.
+ */
 export function fakeUpstreamEnv(upstreams: Pick<FakeUpstreams, 'openai' | 'anthropic' | 'google'>): Record<string, string> {
   return {
     OPENAI_API_KEY: 'sk-fake-openai',
     OPENAI_REVERSE_PROXY: `${upstreams.openai.url}/v1`,
+    FAKE_OPENAI_HOST: new URL(upstreams.openai.url).host,
     OPENAI_MODELS: 'gpt-4o-mini,gpt-4o,gpt-3.5-turbo',
     ANTHROPIC_API_KEY: 'sk-ant-fake',
     ANTHROPIC_REVERSE_PROXY: upstreams.anthropic.url,

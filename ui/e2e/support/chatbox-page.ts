@@ -6,6 +6,7 @@ import { fakeUpstreamEnv } from '../../../core/testing/fake-upstreams/fake-upstr
 import { startFakeUpstreams, type FakeUpstreams } from '../../../core/testing/fake-upstreams/index.js';
 import { startServe, type RunningServer } from '../../../core/testing/run-cli.js';
 import { launchBrowser } from './browser.js';
+import { watchViolations } from './csp-watch.js';
 
 export interface E2eContext {
   server: RunningServer;
@@ -22,18 +23,23 @@ export async function startE2e(env: Record<string, string> = {}): Promise<E2eCon
   const cwd = mkdtempSync(join(tmpdir(), 'chatbox-e2e-'));
   const server = await startServe({ cwd, env });
   const browser = await launchBrowser();
+  const refusals: string[] = [];
   return {
     server,
     cwd,
     browser,
     async newPage() {
       const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
-      return context.newPage();
+      const page = await context.newPage();
+      await watchViolations(page, (refusal) => refusals.push(refusal));
+      return page;
     },
     async close() {
       await browser.close();
       await server.stop();
       rmSync(cwd, { recursive: true, force: true });
+      // Every e2e test doubles as a check of the Content-Security-Policy: the UI must work within it.
+      if (refusals.length > 0) throw new Error(`Content-Security-Policy violations in the browser:\n${[...new Set(refusals)].join('\n')}`);
     },
   };
 }
@@ -53,8 +59,11 @@ export async function startChatE2e(env: Record<string, string> = {}): Promise<Ch
     ...e2e,
     upstreams,
     async close() {
-      await e2e.close();
-      await upstreams.close();
+      try {
+        await e2e.close();
+      } finally {
+        await upstreams.close();
+      }
     },
   };
 }

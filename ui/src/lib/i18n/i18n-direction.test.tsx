@@ -59,9 +59,8 @@ describe('text direction', () => {
   });
 });
 
-describe('direction script of index.html', () => {
-  const html = readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../../../index.html'), 'utf8');
-  const script = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)][1]?.[1] ?? '';
+describe('direction part of public/before-paint.js', () => {
+  const script = readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../../../public/before-paint.js'), 'utf8');
   const run = () => new Function(script)() as void;
 
   it.each([

@@ -5,14 +5,14 @@ type Plugins = NonNullable<Options['remarkPlugins']>;
 
 /** KaTeX and its stylesheet (fonts included): only for messages with math. */
 export const mathPlugins = lazyModule(async () => {
-  const [{ default: remarkMath }, { default: rehypeKatex }] = await Promise.all([
+  const [{ default: remarkMath }, { rehypeKatexDom }] = await Promise.all([
     import('remark-math'),
-    import('rehype-katex'),
+    import('./rehype-katex-dom.js'),
     import('katex/dist/katex.min.css'),
   ]);
   return {
     remark: [remarkMath] as Plugins,
-    rehype: [[rehypeKatex, { throwOnError: false, strict: false }]] as Plugins,
+    rehype: [[rehypeKatexDom, { throwOnError: false, strict: false }]] as Plugins,
   };
 });
 

@@ -36,9 +36,8 @@ describe('resolveTheme', () => {
   });
 });
 
-describe('no-flash script of index.html', () => {
-  const html = readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../../../index.html'), 'utf8');
-  const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+describe('no-flash part of public/before-paint.js', () => {
+  const script = readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../../../public/before-paint.js'), 'utf8');
   const run = () => new Function(script)() as void;
 
   it.each([
