@@ -14,6 +14,7 @@ import { senderFor } from './sender.js';
 import { countTokens } from './tokens.js';
 import type { TurnPlan } from './turn-plan.js';
 import { errorText, failureToError } from './turn-errors.js';
+import { turnStorageError } from './turn-storage.js';
 
 /** A base URL from a user's key is theirs to choose, so calls to it pass the SSRF guard. */
 const fetchFor = (services: ChatServices, credentials: ProviderCredentials | undefined) => (credentials?.baseURL ? services.guardedFetch : upstreamFetch);
@@ -168,10 +169,10 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
     }
   } catch (error) {
     // Nothing of the turn could be kept: stop the upstream call and say so.
-    log.error({ err: error }, 'storing the turn failed');
+    log.error({ err: error, conversationId: plan.conversationId }, 'storing the turn failed: the user message was not saved');
     controller.abort();
     await parts?.return?.();
-    stream.fail(state.failFrame(new ChatboxError('internal')));
+    stream.fail(state.failFrame(turnStorageError('message', error)));
     resolveSettled(null);
     unregister();
     return;
@@ -211,8 +212,16 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
   const promptTokens = usage?.promptTokens || built.promptTokens();
   const completionTokens = usage?.completionTokens || countTokens(text.slice(plan.generation.length), model);
   const keepPartial = text.length > plan.generation.length;
+  // The store refusing the reply ends the turn with an error that says so, never a `final` for a reply that is gone.
+  const replyNotStored = (error: unknown) => {
+    log.error({ err: error, conversationId: plan.conversationId }, 'storing the reply failed');
+    stream.fail(state.failFrame(turnStorageError('reply', error)));
+    resolveSettled(null);
+    unregister();
+  };
   if (failure && !keepPartial) {
-    const saved = await reply({ text: errorText(failure), error: true, unfinished: false, finish_reason: 'error' });
+    const saved = await reply({ text: errorText(failure), error: true, unfinished: false, finish_reason: 'error' }).catch((error: unknown) => replyNotStored(error));
+    if (!saved) return;
     stream.fail({ ...toMessageDto(saved), final: true });
     resolveSettled(null);
     unregister();
@@ -223,9 +232,10 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
   // The provider's own count when it reported one (no second pass of the tokenizer over the reply).
   const tokenCount = plan.generation ? countTokens(text, model) : completionTokens;
   await otherStreamsFirst();
-  const response = await reply({ text, unfinished, finish_reason: unfinished ? 'incomplete' : finishReason, tokenCount });
+  const response = await reply({ text, unfinished, finish_reason: unfinished ? 'incomplete' : finishReason, tokenCount }).catch((error: unknown) => replyNotStored(error));
+  if (!response) return;
   await otherStreamsFirst();
-  conversation = (await store.conversations.update(user.id, plan.conversationId, { model, endpoint: entry.name })) ?? conversation;
+  conversation = (await store.conversations.update(user.id, plan.conversationId, { model, endpoint: entry.name }).catch((error: unknown) => log.error({ err: error }, 'updating the conversation failed'))) ?? conversation;
   await services.balance.spend({ userId: user.id, conversationId: plan.conversationId, model, context: unfinished ? 'incomplete' : 'message', promptTokens, completionTokens }).catch((error: unknown) => log.error({ err: error }, 'recording the token spend failed'));
   const payload = { final: true, conversation: toConversationDto(conversation), title: conversation.title, requestMessage: toMessageDto(userMessage), responseMessage: toMessageDto(response) };
   stream.send(payload);
