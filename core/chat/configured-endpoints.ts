@@ -34,7 +34,7 @@ function candidates(config: ChatboxConfig): Candidate[] {
   if (azure) {
     found.push({
       name: 'azureOpenAI', plugin: 'azureOpenAI', settings: { groups: azure.groups, models: list(env.AZURE_OPENAI_MODELS) },
-      entry: { userProvide: false, userProvideURL: false, azure: true, titleConvo: azure.titleConvo, titleModel: azure.titleModel, order: azure.customOrder },
+      entry: { userProvide: false, userProvideURL: false, azure: true, titleConvo: azure.titleConvo, titleModel: azure.titleModel, order: azure.customOrder, timeoutMs: azure.timeoutMs },
     });
   } else if (env.AZURE_API_KEY === USER_PROVIDED) {
     found.push({ name: 'azureOpenAI', plugin: 'azureOpenAI', settings: { models: list(env.AZURE_OPENAI_MODELS) }, entry: { userProvide: true, userProvideURL: false, azure: true } });
@@ -46,6 +46,7 @@ function candidates(config: ChatboxConfig): Candidate[] {
       entry: {
         type: 'custom', userProvide: custom.apiKey === USER_PROVIDED, userProvideURL: custom.baseURL === USER_PROVIDED,
         iconURL: custom.iconURL, modelDisplayLabel: custom.modelDisplayLabel, titleConvo: custom.titleConvo, titleModel: custom.titleModel, order: custom.customOrder,
+        timeoutMs: custom.timeoutMs,
       },
     });
   }

@@ -15,6 +15,7 @@ import { countTokens } from './tokens.js';
 import type { TurnPlan } from './turn-plan.js';
 import { errorText, failureToError } from './turn-errors.js';
 import { turnStorageError } from './turn-storage.js';
+import { watchUpstream } from './stream-watchdog.js';
 
 /** A base URL from a user's key is theirs to choose, so calls to it pass the SSRF guard. */
 const fetchFor = (services: ChatServices, credentials: ProviderCredentials | undefined) => (credentials?.baseURL ? services.guardedFetch : upstreamFetch);
@@ -179,11 +180,14 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
   }
   stream.send({ created: true, message: toMessageDto(userMessage) });
 
+  // Armed only now: the turn's own storage writes above (and the tokenizer's first, slow run) are not upstream silence.
+  const upstream = watchUpstream(controller, entry.timeoutMs ?? services.timings.upstreamTimeoutMs);
   try {
     let initial = true;
     const ended: IteratorResult<ChatPart> = { done: true, value: undefined };
     for (let next = firstPart ? await firstPart : ended; !next.done; next = await parts!.next()) {
       const part = next.value;
+      upstream.partArrived();
       if (part.type === 'text-delta') {
         text += part.text;
         stream.send({ message: true, text, initial, messageId: plan.responseMessageId, parentMessageId: userMessage.messageId, conversationId: plan.conversationId, sender });
@@ -206,6 +210,11 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
   } catch (error) {
     failure = error instanceof ChatboxError ? error : new ChatboxError('internal');
     if (!(error instanceof ChatboxError)) log.error({ err: error }, 'turn failed');
+  }
+  upstream.stop();
+  if (upstream.timedOut) {
+    failure = upstream.error();
+    log.warn({ endpoint: entry.name, model, conversationId: plan.conversationId }, failure.message);
   }
 
   await saving;

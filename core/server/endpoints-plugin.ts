@@ -17,6 +17,8 @@ export interface EndpointEntry {
   titleConvo?: boolean;
   /** The model that writes titles; the conversation's model when unset. */
   titleModel?: string;
+  /** Longest silence from the upstream before a turn fails (librechat.yaml `timeoutMs`); the server's default when unset. */
+  timeoutMs?: number;
   provider: ChatProvider;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addParamsSchema, always, dropParamsSchema, headersSchema, titleMethodSchema } from '../common.js';
+import { addParamsSchema, always, dropParamsSchema, headersSchema, titleMethodSchema, upstreamTimeoutSchema } from '../common.js';
 
 /** Per-model override: its own deployment and API version, and whether Assistants may use it. */
 const azureModelOverrideSchema = z.strictObject({
@@ -65,6 +65,7 @@ export const azureEndpointSchema = z.strictObject({
   summarize: z.boolean().optional(),
   summaryModel: z.string().optional(),
   customOrder: z.number().optional(),
+  timeoutMs: upstreamTimeoutSchema.optional(),
   /** Serve the Plugins endpoint through these groups. */
   plugins: z.boolean().optional(),
   /** Serve the Assistants endpoint through these groups. */

@@ -8,6 +8,7 @@ import {
   headersSchema,
   modelListSchema,
   titleMethodSchema,
+  upstreamTimeoutSchema,
 } from '../common.js';
 
 const reserved = new Set<string>(builtInEndpoints);
@@ -52,6 +53,7 @@ export const customEndpointSchema = z.strictObject({
   modelDisplayLabel: z.string().optional(),
   iconURL: z.string().optional(),
   customOrder: z.number().optional(),
+  timeoutMs: upstreamTimeoutSchema.optional(),
   headers: headersSchema.optional(),
   addParams: addParamsSchema.optional(),
   dropParams: dropParamsSchema.optional(),
