@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { loadConfig } from '../../config/index.js';
 import { ConfigError } from '../../core/errors/index.js';
 import { buildServer } from '../../core/server/build-server.js';
+import { stopGracefully } from '../../core/server/graceful-stop.js';
 import { builtInPlugins } from '../../plugins/index.js';
 import { configOption, dataDirOption } from './shared/common-options.js';
 import { loggerOptions } from './shared/logger-options.js';
@@ -58,8 +59,9 @@ async function serve(options: ServeOptions): Promise<void> {
     if (closing) process.exit(1); // a second signal: stop waiting
     closing = true;
     app.log.info(`${signal} received, closing`);
-    await app.close();
-    process.exit(0);
+    const inTime = await stopGracefully(app, { graceMs: config.env.SHUTDOWN_TIMEOUT_MS });
+    if (!inTime) app.log.error(`the server did not close within SHUTDOWN_TIMEOUT_MS (${config.env.SHUTDOWN_TIMEOUT_MS} ms)`);
+    process.exit(inTime ? 0 : 1);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
