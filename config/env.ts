@@ -70,6 +70,8 @@ export const envSchema = z.object({
   SESSION_EXPIRY: number(15 * 60 * 1000),
   /** Refresh token lifetime in ms (7 days). */
   REFRESH_TOKEN_EXPIRY: number(7 * 24 * 60 * 60 * 1000),
+  /** On SIGTERM/SIGINT, how long in ms running replies may go on before they are stopped and saved, and the process exits. */
+  SHUTDOWN_TIMEOUT_MS: number(10_000),
 
   LOGIN_MAX: number(7),
   LOGIN_WINDOW: number(5),

@@ -6,6 +6,7 @@ import { loadConfig } from '../../config/index.js';
 import { passwordResetWarning } from '../../core/auth/password-reset.js';
 import { systemErrorCode } from '../../core/errors/system-error-code.js';
 import { buildServer } from '../../core/server/build-server.js';
+import { stopGracefully } from '../../core/server/graceful-stop.js';
 import { prepareDataDir } from '../../core/store/data-dir.js';
 import { builtInPlugins } from '../../plugins/index.js';
 import { CliError } from './shared/cli-error.js';
@@ -93,9 +94,11 @@ function stopOnSignals(app: FastifyInstance, lock: DataDirLock | undefined): voi
     if (closing) process.exit(1); // a second signal: stop waiting
     closing = true;
     app.log.info(`${signal} received, closing`);
-    await app.close();
+    const graceMs = app.config.env.SHUTDOWN_TIMEOUT_MS;
+    const inTime = await stopGracefully(app, { graceMs });
+    if (!inTime) app.log.error(`the server did not close within SHUTDOWN_TIMEOUT_MS (${graceMs} ms)`);
     lock?.release();
-    process.exit(0);
+    process.exit(inTime ? 0 : 1);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

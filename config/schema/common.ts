@@ -52,3 +52,10 @@ export const dropParamsSchema = z.array(z.string());
  */
 export const always = { when: () => true } as const;
 
+
+/**
+ * An endpoint's `timeoutMs`: the longest silence from the upstream, in milliseconds, before a turn
+ * fails with an error (default 120000). LibreChat documents it for `endpoints.assistants`; chatbox
+ * reads it on custom and Azure endpoints too.
+ */
+export const upstreamTimeoutSchema = z.number().int().positive();

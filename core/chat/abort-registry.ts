@@ -26,6 +26,16 @@ export function createAbortRegistry() {
       turn.controller.abort();
       return turn.settled;
     },
+    /** Resolves once every turn running now has ended, on its own or stopped. */
+    async allSettled(): Promise<void> {
+      await Promise.all([...running.values()].map((turn) => turn.settled));
+    },
+    /** Stops every running turn, as its user's stop button would, and waits until each saved what it had. */
+    async stopAll(): Promise<void> {
+      const turns = [...running.values()];
+      for (const turn of turns) turn.controller.abort();
+      await Promise.all(turns.map((turn) => turn.settled));
+    },
     get size() {
       return running.size;
     },

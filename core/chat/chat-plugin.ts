@@ -4,6 +4,7 @@ import { createBalance } from './balance.js';
 import type { ChatServices } from './chat-services.js';
 import { createMessageLimits } from './message-limits.js';
 import { createModelCatalog } from './model-catalog.js';
+import { defaultStreamTimings } from './stream-watchdog.js';
 import { createTitleService } from './titles.js';
 import { createGuardedFetch } from '../net/guarded-fetch.js';
 import { createCredentialsResolver } from './user-credentials.js';
@@ -28,6 +29,7 @@ export const chatPlugin = fp(
       models: createModelCatalog(),
       titles: createTitleService({ store: app.store, balance, log: app.log }),
       credentials: createCredentialsResolver(app.userKeys),
+      timings: { ...defaultStreamTimings },
       guardedFetch: createGuardedFetch(app.config.yaml.ssrf?.allowedHosts ?? []),
     } satisfies ChatServices);
   },

@@ -6,6 +6,7 @@ import type { AbortRegistry } from './abort-registry.js';
 import type { Balance } from './balance.js';
 import type { MessageLimits } from './message-limits.js';
 import type { ModelCatalog } from './model-catalog.js';
+import type { StreamTimings } from './stream-watchdog.js';
 import type { TitleService } from './titles.js';
 
 /** The user's credentials for an endpoint that needs them, or undefined when the endpoint has its own. */
@@ -22,6 +23,8 @@ export interface ChatServices {
   models: ModelCatalog;
   titles: TitleService;
   credentials: CredentialsResolver;
+  /** Keep-alive and upstream silence limits of every turn's stream. */
+  timings: StreamTimings;
   /** For upstream calls to a base URL a user supplied: refuses private addresses (SSRF). */
   guardedFetch: typeof globalThis.fetch;
 }

@@ -51,7 +51,7 @@ function candidates(config: ChatboxConfig): Candidate[] {
   if (azure) {
     found.push({
       name: 'azureOpenAI', plugin: 'azureOpenAI', settings: { groups: azure.groups, models: list(env.AZURE_OPENAI_MODELS) },
-      entry: { userProvide: false, userProvideURL: false, azure: true, ...shared(azure), order: azure.customOrder },
+      entry: { userProvide: false, userProvideURL: false, azure: true, ...shared(azure), order: azure.customOrder, timeoutMs: azure.timeoutMs },
     });
   } else if (env.AZURE_API_KEY === USER_PROVIDED) {
     found.push({
@@ -66,6 +66,7 @@ function candidates(config: ChatboxConfig): Candidate[] {
       entry: {
         type: 'custom', userProvide: custom.apiKey === USER_PROVIDED, userProvideURL: custom.baseURL === USER_PROVIDED,
         iconURL: custom.iconURL, modelDisplayLabel: custom.modelDisplayLabel, ...shared(custom), order: custom.customOrder,
+        timeoutMs: custom.timeoutMs,
       },
     });
   }

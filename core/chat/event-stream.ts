@@ -14,11 +14,20 @@ export interface EventStream {
 }
 
 /**
+ * LibreChat's client dispatches every event to a JSON parser, so an SSE comment (`: ping`) would break
+ * it (shared/reference/librechat-client-contract.md §4.1). A `message` frame with none of the flags
+ * it acts on (final, created, sync, type, message) is read and ignored, by it and by our UI.
+ */
+const keepAliveFrame = 'event: message\ndata: {"keepAlive":true}\n\n';
+
+/**
  * Takes the reply over for server-sent events. The headers leave with the first frame (`created`,
  * or an error), written once the upstream request is on its way: a write of their own would be one
- * more system call on the path to the first token.
+ * more system call on the path to the first token. After `keepAliveMs` without a frame, a keep-alive
+ * frame goes out, so that nothing between the client and the server cuts a stream waiting on a slow
+ * model.
  */
-export function openEventStream(reply: FastifyReply): EventStream {
+export function openEventStream(reply: FastifyReply, { keepAliveMs }: { keepAliveMs: number }): EventStream {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -30,17 +39,22 @@ export function openEventStream(reply: FastifyReply): EventStream {
   });
   let ended = false;
   const listeners: Array<() => void> = [];
+  const keepAlive = setInterval(() => raw.write(keepAliveFrame), keepAliveMs);
   raw.on('close', () => {
+    clearInterval(keepAlive);
     if (ended) return;
     ended = true;
     for (const listener of listeners) listener();
   });
   const write = (event: string, data: unknown) => {
-    if (!ended) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    if (ended) return;
+    raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    keepAlive.refresh();
   };
   const end = () => {
     if (ended) return;
     ended = true;
+    clearInterval(keepAlive);
     raw.end();
   };
   return {

@@ -16,6 +16,8 @@ import { DEFAULT_TITLE } from './titles.js';
 import type { TurnPlan } from './turn-plan.js';
 import { errorText, failureToError } from './turn-errors.js';
 import { paceStream } from './stream-rate.js';
+import { watchUpstream } from './stream-watchdog.js';
+import { turnStorageError } from './turn-storage.js';
 
 /** A base URL from a user's key is theirs to choose, so calls to it pass the SSRF guard. */
 const fetchFor = (services: ChatServices, credentials: ProviderCredentials | undefined) => (credentials?.baseURL ? services.guardedFetch : upstreamFetch);
@@ -173,21 +175,24 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
     }
   } catch (error) {
     // Nothing of the turn could be kept: stop the upstream call and say so.
-    log.error({ err: error }, 'storing the turn failed');
+    log.error({ err: error, conversationId: plan.conversationId }, 'storing the turn failed: the user message was not saved');
     controller.abort();
     await parts?.return?.();
-    stream.fail(state.failFrame(new ChatboxError('internal')));
+    stream.fail(state.failFrame(turnStorageError('message', error)));
     resolveSettled(null);
     unregister();
     return;
   }
   stream.send({ created: true, message: toMessageDto(userMessage) });
 
+  // Armed only now: the turn's own storage writes above (and the tokenizer's first, slow run) are not upstream silence.
+  const upstream = watchUpstream(controller, entry.timeoutMs ?? services.timings.upstreamTimeoutMs);
   try {
     let initial = true;
     const ended: IteratorResult<ChatPart> = { done: true, value: undefined };
     for (let next = firstPart ? await firstPart : ended; !next.done; next = await parts!.next()) {
       const part = next.value;
+      upstream.partArrived();
       if (part.type === 'text-delta') {
         text += part.text;
         stream.send({ message: true, text, initial, messageId: plan.responseMessageId, parentMessageId: userMessage.messageId, conversationId: plan.conversationId, sender });
@@ -212,13 +217,26 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
     failure = error instanceof ChatboxError ? error : new ChatboxError('internal');
     if (!(error instanceof ChatboxError)) log.error({ err: error }, 'turn failed');
   }
+  upstream.stop();
+  if (upstream.timedOut) {
+    failure = upstream.error();
+    log.warn({ endpoint: entry.name, model, conversationId: plan.conversationId }, failure.message);
+  }
 
   await saving;
   const promptTokens = usage?.promptTokens || built.promptTokens();
   const completionTokens = usage?.completionTokens || countTokens(text.slice(plan.generation.length), model);
   const keepPartial = text.length > plan.generation.length;
+  // The store refusing the reply ends the turn with an error that says so, never a `final` for a reply that is gone.
+  const replyNotStored = (error: unknown) => {
+    log.error({ err: error, conversationId: plan.conversationId }, 'storing the reply failed');
+    stream.fail(state.failFrame(turnStorageError('reply', error)));
+    resolveSettled(null);
+    unregister();
+  };
   if (failure && !keepPartial) {
-    const saved = await reply({ text: errorText(failure), error: true, unfinished: false, finish_reason: 'error' });
+    const saved = await reply({ text: errorText(failure), error: true, unfinished: false, finish_reason: 'error' }).catch((error: unknown) => replyNotStored(error));
+    if (!saved) return;
     stream.fail({ ...toMessageDto(saved), final: true });
     resolveSettled(null);
     unregister();
@@ -229,9 +247,10 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
   // The provider's own count when it reported one (no second pass of the tokenizer over the reply).
   const tokenCount = plan.generation ? countTokens(text, model) : completionTokens;
   await otherStreamsFirst();
-  const response = await reply({ text, unfinished: false, finish_reason: cut ? 'incomplete' : finishReason, tokenCount });
+  const response = await reply({ text, unfinished: false, finish_reason: cut ? 'incomplete' : finishReason, tokenCount }).catch((error: unknown) => replyNotStored(error));
+  if (!response) return;
   await otherStreamsFirst();
-  conversation = (await store.conversations.update(user.id, plan.conversationId, { model, endpoint: entry.name })) ?? conversation;
+  conversation = (await store.conversations.update(user.id, plan.conversationId, { model, endpoint: entry.name }).catch((error: unknown) => log.error({ err: error }, 'updating the conversation failed'))) ?? conversation;
   await services.balance.spend({ userId: user.id, conversationId: plan.conversationId, model, context: cut ? 'incomplete' : 'message', promptTokens, completionTokens }).catch((error: unknown) => log.error({ err: error }, 'recording the token spend failed'));
   const payload = { final: true, conversation: toConversationDto(conversation), title: conversation.title, requestMessage: toMessageDto(userMessage), responseMessage: toMessageDto(response) };
   stream.send(payload);

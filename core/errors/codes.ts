@@ -35,6 +35,7 @@ export const errorCodes = {
   moderation: { status: 400, message: 'Content flagged by moderation' },
   file_upload_limit: { status: 429, message: 'File upload limit reached' },
   provider_error: { status: 502, message: 'The model provider returned an error' },
+  storage_failed: { status: 503, message: 'The server could not save this: its storage failed ({reason}). Nothing was changed; try again later or tell the administrator.' },
   search_unavailable: { status: 503, message: 'Search is temporarily unavailable, please try again in a few moments.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -19,6 +19,8 @@ export interface EndpointEntry {
   titleModel?: string;
   /** librechat.yaml streamRate: milliseconds to wait after each streamed chunk (none when unset). */
   streamRate?: number;
+  /** Longest silence from the upstream before a turn fails (librechat.yaml `timeoutMs`); the server's default when unset. */
+  timeoutMs?: number;
   provider: ChatProvider;
 }
 

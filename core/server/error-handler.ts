@@ -1,9 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ChatboxError, formatErrorMessage } from '../errors/index.js';
+import { storageFailureReason } from '../store/storage-failure.js';
 
 /**
- * Every error leaves as `{ message, code }` with the status of the code table. Unknown errors are
- * logged and answered as a plain 500 without internals.
+ * Every error leaves as `{ message, code }` with the status of the code table. A failing store (a full
+ * disk …) is logged and answered as a 503 that says so; other unknown errors are logged and answered
+ * as a plain 500 without internals.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ChatboxError | Error, request, reply) => {
@@ -17,6 +19,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Fastify's own 4xx (bad JSON, body too large, unsupported media type): keep its message.
       const code = status === 413 ? 'payload_too_large' : status === 404 ? 'not_found' : 'validation_error';
       return reply.status(status).send({ message: fastifyError.message, code });
+    }
+    const storageFailure = storageFailureReason(error);
+    if (storageFailure) {
+      // A full disk or an unreachable database is the operator's to fix: say so, to them and to the user.
+      request.log.error({ err: error }, `storage failed: ${storageFailure}`);
+      const failure = new ChatboxError('storage_failed', undefined, { reason: storageFailure.split(':')[0] });
+      return reply.status(failure.status).send({ message: formatErrorMessage(failure.message, failure.details), code: failure.code });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Internal server error, wait a few moments and retry.', code: 'internal' });

@@ -6,7 +6,7 @@ import { loadConfig } from '../../config/index.js';
 import { buildServer, type BuildServerOptions } from '../server/build-server.js';
 import { createTestStore } from './test-store.js';
 
-export interface TestServerOptions extends Omit<BuildServerOptions, 'store'> {
+export interface TestServerOptions extends BuildServerOptions {
   /** Environment variables for this server only (the process environment is not read). */
   env?: Record<string, string>;
   /** A librechat.yaml to load. */
@@ -15,14 +15,15 @@ export interface TestServerOptions extends Omit<BuildServerOptions, 'store'> {
 
 /**
  * A full server on a fresh store (in-memory SQLite, or MongoDB under CHATBOX_TEST_STORE=mongo: see
- * createTestStore) and a throwaway data dir, for app.inject tests. Closing the app removes both.
+ * createTestStore, unless `store` brings one) and a throwaway data dir, for app.inject tests.
+ * Closing the app removes both.
  */
 export async function buildTestServer(options: TestServerOptions = {}): Promise<FastifyInstance> {
   const dataDir = mkdtempSync(join(tmpdir(), 'chatbox-test-'));
   const config = await loadConfig({ configPath: options.configPath, dataDir, env: { ...options.env } });
   const app = await buildServer(config, {
     ...options,
-    store: await createTestStore(),
+    store: options.store ?? (await createTestStore()),
     uiDistDir: options.uiDistDir ?? join(dataDir, 'no-ui'),
   });
   app.addHook('onClose', async () => rmSync(dataDir, { recursive: true, force: true }));

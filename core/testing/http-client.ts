@@ -21,6 +21,12 @@ export function createHttpClient(baseUrl: string) {
       if (answer.status !== 200) throw new Error(`register: ${answer.status} ${JSON.stringify(answer.body)}`);
       token = answer.body.token;
     },
+    /** Signs in to an existing account (a restarted server, a second client). */
+    async signIn(email: string, password = 'a-long-password'): Promise<void> {
+      const answer = await call<{ token: string }>('POST', '/api/auth/login', { email, password });
+      if (answer.status !== 200) throw new Error(`login: ${answer.status} ${JSON.stringify(answer.body)}`);
+      token = answer.body.token;
+    },
     /** Starts a turn; `frames` yields as they arrive, `abort` drops the connection. */
     stream(path: string, body: Record<string, unknown>) {
       const controller = new AbortController();

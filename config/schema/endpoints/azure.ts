@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addParamsSchema, always, dropParamsSchema, headersSchema, titleMethodSchema } from '../common.js';
+import { addParamsSchema, always, dropParamsSchema, headersSchema, titleMethodSchema, upstreamTimeoutSchema } from '../common.js';
 import { sharedEndpointShape } from './built-in.js';
 
 /** Per-model override: its own deployment and API version, and whether Assistants may use it. */
@@ -67,6 +67,7 @@ export const azureEndpointSchema = z.strictObject({
   summaryModel: z.string().optional(),
   customOrder: z.number().optional(),
   streamRate: sharedEndpointShape.streamRate,
+  timeoutMs: upstreamTimeoutSchema.optional(),
   /** Serve the Plugins endpoint through these groups. */
   plugins: z.boolean().optional(),
   /** Serve the Assistants endpoint through these groups. */

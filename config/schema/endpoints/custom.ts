@@ -8,6 +8,7 @@ import {
   headersSchema,
   modelListSchema,
   titleMethodSchema,
+  upstreamTimeoutSchema,
 } from '../common.js';
 import { sharedEndpointShape } from './built-in.js';
 
@@ -62,6 +63,7 @@ export const customEndpointSchema = z.strictObject({
   customOrder: z.number().optional(),
   provider: z.string().min(1).optional(),
   streamRate: sharedEndpointShape.streamRate,
+  timeoutMs: upstreamTimeoutSchema.optional(),
   headers: headersSchema.optional(),
   addParams: addParamsSchema.optional(),
   dropParams: dropParamsSchema.optional(),

@@ -25,7 +25,7 @@ export async function askRoutes(app: FastifyInstance): Promise<void> {
       if (!entry) throw new ChatboxError('unknown_endpoint', undefined, { endpoint: name ?? 'undefined endpoint' });
       enforceModelSpec(app.config.yaml.modelSpecs, { endpoint: entry.name, model: body.model, spec: body.spec });
       const plan = await planTurn(app.store, request.user!.id, body, mode);
-      const stream = openEventStream(reply);
+      const stream = openEventStream(reply, { keepAliveMs: app.chat.timings.keepAliveMs });
       await runTurn(app.chat, { user: request.user!, ip: request.ip, entry, body, plan, stream });
     });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BalancesRepository, Transaction } from '../types.js';
 import type { SqliteConnection } from './database.js';
 import { exportRows } from './export-rows.js';
-import { createRowMapper, insertSql, type Row } from './row-mapping.js';
+import { createRowMapper, returnedRow, insertSql, type Row } from './row-mapping.js';
 
 const transactionRows = createRowMapper<Transaction>({
   id: ['id', 'text'],
@@ -45,7 +45,7 @@ export function createBalancesRepository({ database, transaction }: SqliteConnec
       const row = transactionRows.toRow({ ...entry, id: randomUUID(), createdAt: new Date() });
       return transaction(() => {
         statements.insertTransaction.run(row);
-        return statements.applyToBalance.get(entry.userId, entry.tokenValue)!.balance;
+        return returnedRow(statements.applyToBalance, entry.userId, entry.tokenValue)!.balance;
       });
     },
     async listTransactions(userId, { offset, limit }) {

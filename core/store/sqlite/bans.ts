@@ -1,7 +1,7 @@
 import type { Ban, BansRepository } from '../types.js';
 import type { SqliteConnection } from './database.js';
 import { exportRows } from './export-rows.js';
-import { createRowMapper, type Row } from './row-mapping.js';
+import { createRowMapper, returnedRow, type Row } from './row-mapping.js';
 
 const banRows = createRowMapper<Ban>({
   key: ['key', 'text'],
@@ -40,7 +40,7 @@ export function createBansRepository({ database }: SqliteConnection): BansReposi
       return statements.delete.run(key).changes > 0;
     },
     async addViolation(key, type, intervalMs, now) {
-      return statements.addViolation.get({ key, type, now: now.getTime(), interval: intervalMs })!.count;
+      return returnedRow(statements.addViolation, { key, type, now: now.getTime(), interval: intervalMs })!.count;
     },
     async clearViolations(key) {
       statements.clearViolations.run(key);

@@ -1,7 +1,7 @@
 import type { Conversation, ConversationsRepository } from '../types.js';
 import type { SqliteConnection } from './database.js';
 import { exportRows } from './export-rows.js';
-import { applyPatch, createRowMapper, upsertSql, type Row } from './row-mapping.js';
+import { applyPatch, createRowMapper, returnedRow, upsertSql, type Row } from './row-mapping.js';
 
 /** Exported for the search outbox scan, which reads the same rows. */
 export const conversationRows = createRowMapper<Conversation>(
@@ -34,7 +34,7 @@ export function createConversationsRepository({ database, transaction }: SqliteC
     const row = statements.find.get(userId, conversationId);
     return row ? conversationRows.fromRow(row) : null;
   };
-  const save = (conversation: Conversation): Conversation => conversationRows.fromRow(statements.upsert.get(conversationRows.toRow(conversation))!);
+  const save = (conversation: Conversation): Conversation => conversationRows.fromRow(returnedRow(statements.upsert, conversationRows.toRow(conversation))!);
 
   return {
     async upsert(conversation) {

@@ -1,7 +1,7 @@
 import type { FilesRepository, StoredFile } from '../types.js';
 import type { SqliteConnection } from './database.js';
 import { exportRows } from './export-rows.js';
-import { createRowMapper, upsertSql, type Row } from './row-mapping.js';
+import { createRowMapper, returnedRow, upsertSql, type Row } from './row-mapping.js';
 
 const fileRows = createRowMapper<StoredFile>({
   user: ['user_id', 'text'],
@@ -40,7 +40,7 @@ export function createFilesRepository({ database, transaction }: SqliteConnectio
         createdAt: now,
         updatedAt: now,
       });
-      return fileRows.fromRow(statements.upsert.get(row)!);
+      return fileRows.fromRow(returnedRow(statements.upsert, row)!);
     },
     async find(userId, fileId) {
       const row = statements.find.get(userId, fileId);

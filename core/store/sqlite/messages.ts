@@ -1,7 +1,7 @@
 import type { Message, MessagesRepository } from '../types.js';
 import type { SqliteConnection } from './database.js';
 import { exportRows } from './export-rows.js';
-import { applyPatch, createRowMapper, upsertSql, type Row } from './row-mapping.js';
+import { applyPatch, createRowMapper, returnedRow, upsertSql, type Row } from './row-mapping.js';
 
 /** Exported for the search outbox scan, which reads the same rows. */
 export const messageRows = createRowMapper<Message>(
@@ -36,7 +36,7 @@ export function createMessagesRepository({ database, transaction }: SqliteConnec
     const row = statements.find.get(userId, messageId);
     return row ? messageRows.fromRow(row) : null;
   };
-  const save = (message: Message): Message => messageRows.fromRow(statements.upsert.get(messageRows.toRow(message))!);
+  const save = (message: Message): Message => messageRows.fromRow(returnedRow(statements.upsert, messageRows.toRow(message))!);
 
   return {
     async upsert(message) {

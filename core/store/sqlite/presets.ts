@@ -1,7 +1,7 @@
 import type { Preset, PresetsRepository } from '../types.js';
 import type { SqliteConnection } from './database.js';
 import { exportRows } from './export-rows.js';
-import { createRowMapper, upsertSql, type Row } from './row-mapping.js';
+import { createRowMapper, returnedRow, upsertSql, type Row } from './row-mapping.js';
 
 const presetRows = createRowMapper<Preset>(
   {
@@ -36,7 +36,7 @@ export function createPresetsRepository({ database, transaction }: SqliteConnect
       return transaction(() => {
         // Cleared first: the partial unique index allows one default per user at any instant.
         if (preset.defaultPreset) statements.clearDefault.run(preset.user);
-        return presetRows.fromRow(statements.upsert.get(row)!);
+        return presetRows.fromRow(returnedRow(statements.upsert, row)!);
       });
     },
     async find(userId, presetId) {

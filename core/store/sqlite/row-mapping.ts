@@ -7,6 +7,16 @@
 export type SqlValue = string | number | bigint | Buffer | null;
 export type Row = Record<string, SqlValue>;
 
+/**
+ * The first row of a write's RETURNING clause. Never `.get()` for a write: better-sqlite3 resets the
+ * statement after the first row, and outside a transaction SQLite commits in that reset, whose
+ * failure (SQLITE_FULL on a full disk, an I/O error) it drops: the write is rolled back while the
+ * caller gets its row. `.all()` steps to the end, so a failed commit throws.
+ */
+export function returnedRow<Params extends unknown[], Result>(statement: { all(...params: Params): Result[] }, ...params: Params): Result | undefined {
+  return statement.all(...params)[0];
+}
+
 export type FieldKind = 'text' | 'number' | 'boolean' | 'date' | 'json';
 
 /** The column a field is stored in, and how its value is encoded. */

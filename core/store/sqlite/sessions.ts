@@ -1,7 +1,7 @@
 import type { RefreshSession, SessionsRepository } from '../types.js';
 import { rethrowDuplicate, type SqliteConnection } from './database.js';
 import { exportRows } from './export-rows.js';
-import { createRowMapper, insertSql, type Row } from './row-mapping.js';
+import { createRowMapper, returnedRow, insertSql, type Row } from './row-mapping.js';
 
 const sessionRows = createRowMapper<RefreshSession>({
   id: ['id', 'text'],
@@ -27,7 +27,7 @@ export function createSessionsRepository({ database }: SqliteConnection): Sessio
   return {
     async create(session) {
       const row = sessionRows.toRow({ ...session, rotatedAt: null, createdAt: new Date() });
-      return rethrowDuplicate(() => sessionRows.fromRow(statements.insert.get(row)!), 'This refresh session already exists');
+      return rethrowDuplicate(() => sessionRows.fromRow(returnedRow(statements.insert, row)!), 'This refresh session already exists');
     },
     async findByTokenHash(tokenHash) {
       const row = statements.findByTokenHash.get(tokenHash);

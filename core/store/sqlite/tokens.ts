@@ -1,7 +1,7 @@
 import type { OneTimeToken, TokensRepository } from '../types.js';
 import type { SqliteConnection } from './database.js';
 import { exportRows } from './export-rows.js';
-import { createRowMapper, type Row } from './row-mapping.js';
+import { createRowMapper, returnedRow, type Row } from './row-mapping.js';
 
 const tokenRows = createRowMapper<OneTimeToken>({
   userId: ['user_id', 'text'],
@@ -30,7 +30,7 @@ export function createTokensRepository({ database }: SqliteConnection): TokensRe
       statements.put.run(tokenRows.toRow({ ...token, createdAt: new Date() }));
     },
     async take(userId, purpose, tokenHash) {
-      const row = statements.take.get(userId, purpose, tokenHash);
+      const row = returnedRow(statements.take, userId, purpose, tokenHash);
       return row ? tokenRows.fromRow(row) : null;
     },
     async deleteExpired(now) {

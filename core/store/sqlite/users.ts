@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuthProvider, User, UsersRepository } from '../types.js';
 import { rethrowDuplicate, type SqliteConnection } from './database.js';
 import { exportRows } from './export-rows.js';
-import { applyPatch, createRowMapper, insertSql, updateSql, type Row } from './row-mapping.js';
+import { applyPatch, createRowMapper, returnedRow, insertSql, updateSql, type Row } from './row-mapping.js';
 
 const userRows = createRowMapper<User>({
   id: ['id', 'text'],
@@ -55,7 +55,7 @@ export function createUsersRepository({ database, transaction }: SqliteConnectio
   };
 
   const write = (statement: typeof statements.insert, user: User): User =>
-    rethrowDuplicate(() => userRows.fromRow(statement.get(toRow(user))!), duplicateMessage, { email: user.email });
+    rethrowDuplicate(() => userRows.fromRow(returnedRow(statement, toRow(user))!), duplicateMessage, { email: user.email });
 
   return {
     async create(newUser) {

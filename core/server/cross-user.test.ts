@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_PARENT } from '../chat/message-tree.js';
+import { bearer, registerUser } from '../testing/build-test-server.js';
+import { buildChatTestServer, type ChatTestContext } from '../testing/build-chat-test-server.js';
+import { listRoutes } from '../testing/route-table.js';
+
+// Issue 15's attack suite, cross-user family: Bob uses Alice's ids on every route that takes an id.
+// He gets 403 or 404, reads nothing of hers, and changes nothing of hers.
+let chat: ChatTestContext;
+let bob: { token: string };
+const secret = 'alice-secret-4242';
+const alice: { conversationId: string; userMessageId: string; replyMessageId: string; presetId: string } = { conversationId: '', userMessageId: '', replyMessageId: '', presetId: '' };
+
+beforeAll(async () => {
+  // No background title: it would rename her conversation in the middle of the comparison.
+  chat = await buildChatTestServer({ env: { TITLE_CONVO: 'false' } });
+  bob = await registerUser(chat.app);
+  chat.upstreams.openai.control.configure({ reply: `a reply about ${secret}` });
+  const { frames } = await chat.ask({ text: `my ${secret}`, conversationId: null, parentMessageId: NO_PARENT, model: 'gpt-4o-mini', endpoint: 'openAI' });
+  const final = frames.at(-1)!.data;
+  Object.assign(alice, { conversationId: final.conversation.conversationId, userMessageId: final.requestMessage.messageId, replyMessageId: final.responseMessage.messageId });
+  await chat.app.inject({ method: 'POST', url: '/api/convos/update', headers: bearer(chat), payload: { arg: { conversationId: alice.conversationId, title: `title ${secret}` } } });
+  const preset = await chat.app.inject({ method: 'POST', url: '/api/presets', headers: bearer(chat), payload: { title: `preset ${secret}`, endpoint: 'openAI', model: 'gpt-4o' } });
+  alice.presetId = preset.json().presetId;
+});
+afterAll(async () => {
+  await chat?.close();
+});
+
+/** Everything of Alice's that an attempt could read or change. */
+const aliceSnapshot = async () => {
+  const read = async (url: string) => (await chat.app.inject({ url, headers: bearer(chat) })).json();
+  return { conversation: await read(`/api/convos/${alice.conversationId}`), messages: await read(`/api/messages/${alice.conversationId}`), presets: await read('/api/presets') };
+};
+
+const idFor = (param: string) => {
+  if (param === 'conversationId') return alice.conversationId;
+  if (param === 'messageId') return alice.replyMessageId;
+  if (param === 'presetId') return alice.presetId;
+  throw new Error(`no id of Alice's for the route parameter :${param}: add it here`);
+};
+// Bodies a route needs to get past validation to its ownership check.
+const bodies: Record<string, unknown> = { PUT: { text: `overwritten by bob` } };
+
+describe('another user’s ids', () => {
+  it('are refused on every route with an id path parameter, and nothing leaks or changes', async () => {
+    const before = await aliceSnapshot();
+    expect(JSON.stringify(before)).toContain(secret);
+    const routes = listRoutes(chat.app).filter((route) => route.params.some((param) => /id$/i.test(param)));
+    expect(routes.length).toBeGreaterThanOrEqual(3);
+    const answers: string[] = [];
+    for (const route of routes) {
+      const url = route.url.replace(/:(\w+)/g, (_whole, param: string) => (/id$/i.test(param) ? idFor(param) : 'openAI'));
+      const response = await chat.app.inject({ method: route.method as 'GET', url, headers: bearer(bob), payload: bodies[route.method] as object | undefined });
+      answers.push(`${route.method} ${route.url} → ${response.statusCode}`);
+      expect(response.body, `${route.method} ${route.url}`).not.toContain(secret);
+      expect([403, 404], `${route.method} ${route.url} answered ${response.statusCode}`).toContain(response.statusCode);
+    }
+    expect(await aliceSnapshot()).toEqual(before);
+  });
+
+  it('in request bodies read nothing and change nothing of hers', async () => {
+    const before = await aliceSnapshot();
+    const upstreamBefore = chat.upstreams.openai.control.requests.length;
+    const attempts: Array<{ method: 'POST' | 'PUT'; url: string; payload: Record<string, unknown> }> = [
+      { method: 'POST', url: '/api/convos/update', payload: { arg: { conversationId: alice.conversationId, title: 'renamed by bob' } } },
+      { method: 'POST', url: '/api/convos/gen_title', payload: { conversationId: alice.conversationId } },
+      { method: 'POST', url: '/api/convos/clear', payload: { arg: { conversationId: alice.conversationId, source: 'button' } } },
+      { method: 'POST', url: '/api/presets', payload: { presetId: alice.presetId, title: 'taken by bob', endpoint: 'openAI' } },
+      { method: 'POST', url: '/api/presets/default', payload: { presetId: alice.presetId } },
+      { method: 'POST', url: '/api/presets/delete', payload: { presetId: alice.presetId } },
+      { method: 'POST', url: '/api/ask/openAI/abort', payload: { abortKey: alice.conversationId } },
+      { method: 'POST', url: '/api/ask/openAI', payload: { text: 'continue hers', conversationId: alice.conversationId, parentMessageId: alice.replyMessageId, model: 'gpt-4o-mini', endpoint: 'openAI' } },
+      { method: 'POST', url: '/api/edit/openAI', payload: { text: '', generation: 'x', conversationId: alice.conversationId, parentMessageId: alice.userMessageId, responseMessageId: alice.replyMessageId, model: 'gpt-4o-mini', endpoint: 'openAI' } },
+    ];
+    for (const attempt of attempts) {
+      const response = await chat.app.inject({ ...attempt, headers: bearer(bob) });
+      expect(response.statusCode, `${attempt.url}: ${response.body}`).toBeLessThan(500);
+      expect(response.body, attempt.url).not.toContain(secret);
+    }
+    expect(await aliceSnapshot()).toEqual(before);
+    // No request Bob caused carried her conversation upstream.
+    expect(chat.upstreams.openai.control.requests.slice(upstreamBefore).filter((request) => JSON.stringify(request.body).includes(secret))).toEqual([]);
+  });
+});
