@@ -81,7 +81,7 @@ describe.skipIf(!files.includes('librechat.example-v1.3.13.yaml'))('chatbox conf
     expect(ignoredLines).toHaveLength(1);
     expect(ignoredLines[0]).toContain('registration.socialLogins: apple, saml');
     expect(ignoredLines[0]).toMatch(/^ignored \(not implemented by chatbox\): actions; /);
-    expect(ignoredLines[0]).toContain('interface: customWelcome, fileSearch');
+    expect(ignoredLines[0]).toContain('interface: fileSearch');
     expect(output.at(-1)).toMatch(/configuration is valid \(0 errors, 0 warnings\)$/);
   });
 });

@@ -33,7 +33,9 @@ const serve = async (env: Record<string, string> = {}) => {
   servers.push(server);
   return server;
 };
-const exited = (server: RunningServer) => new Promise<number | null>((resolve) => (server.process.exitCode !== null ? resolve(server.process.exitCode) : server.process.once('exit', (code) => resolve(code))));
+// A process killed by a signal has exitCode null and its signalCode set: it may have exited already.
+const exited = (server: RunningServer) =>
+  new Promise<number | null>((resolve) => (server.process.exitCode !== null || server.process.signalCode !== null ? resolve(server.process.exitCode) : server.process.once('exit', (code) => resolve(code))));
 const firstTurn = { text: 'Tell me a long story', conversationId: null, parentMessageId: NO_PARENT, model: 'gpt-4o-mini', endpoint: 'openAI' };
 
 /** Reads a turn's frames, calling `midway` once `after` progress frames have arrived; never throws on a cut connection. */
@@ -73,7 +75,8 @@ describe('chatbox serve under faults', () => {
     expect(await afterSignal).not.toBe(200);
     const last = frames.at(-1)!;
     expect(last.event).toBe('message');
-    expect(last.data).toMatchObject({ final: true, responseMessage: { unfinished: true } });
+    // Saved as a stopped reply: finished, with the finish reason that keeps Continue available.
+    expect(last.data).toMatchObject({ final: true, responseMessage: { unfinished: false, finish_reason: 'incomplete' } });
     const shownText = frames.filter((frame) => frame.data?.message === true).at(-1)!.data.text;
     expect(last.data.responseMessage.text).toBe(shownText);
     expect(server.output()).toMatch(/stopping 1 replies still running/);
@@ -86,7 +89,7 @@ describe('chatbox serve under faults', () => {
     const messages = await restarted.call('GET', `/api/messages/${conversationId}`);
     expect(messages.body.map((message: { text: string; unfinished: boolean }) => [message.text, message.unfinished])).toEqual([
       [firstTurn.text, false],
-      [shownText, true],
+      [shownText, false],
     ]);
   });
 

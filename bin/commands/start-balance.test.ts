@@ -1,15 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSqliteStore } from '../../core/store/sqlite/index.js';
 import { runCli } from '../../core/testing/run-cli.js';
 
 // Each command is a fresh Node process; on a loaded two-core machine that takes seconds.
 vi.setConfig({ testTimeout: 90_000 });
 
 let cwd: string;
-beforeEach(() => {
+beforeEach(async () => {
   cwd = mkdtempSync(join(tmpdir(), 'chatbox-start-balance-'));
+  // Admin commands work on an existing installation only.
+  mkdirSync(join(cwd, 'data'));
+  await createSqliteStore({ filename: join(cwd, 'data', 'chatbox.sqlite') }).close();
 });
 afterEach(() => rmSync(cwd, { recursive: true, force: true }));
 

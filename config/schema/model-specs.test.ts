@@ -48,10 +48,15 @@ describe('modelSpecs', () => {
     ]);
   });
 
-  it('warns about keys chatbox does not know, in a spec and in its preset, and drops them', () => {
-    const { config, errors, warnings } = check({ addedEndpoints: ['openAI'], list: [{ ...notes, authType: 'system_defined', preset: { ...notes.preset, web_search: true } }] });
+  it('lists LibreChat keys chatbox does not act on, in a spec and in its preset, as ignored, and drops them', () => {
+    const { config, errors, warnings, ignored } = check({ addedEndpoints: ['openAI'], list: [{ ...notes, authType: 'system_defined', preset: { ...notes.preset, web_search: true } }] });
     expect(errors).toEqual([]);
-    expect(warnings.map((warning) => warning.path).sort()).toEqual(['modelSpecs.addedEndpoints', 'modelSpecs.list[0].authType', 'modelSpecs.list[0].preset.web_search']);
+    expect(warnings).toEqual([]);
+    expect(ignored).toEqual(expect.arrayContaining([
+      { section: 'modelSpecs', keys: ['addedEndpoints'] },
+      { section: 'modelSpecs.list', keys: ['authType'] },
+      { section: 'modelSpecs.list.preset', keys: ['web_search'] },
+    ]));
     expect(config?.modelSpecs?.list[0]).toEqual(notes);
   });
 });

@@ -1,3 +1,5 @@
+import './zod-without-eval.js';
+
 export * from './auth.js';
 export * from './auth-messages.js';
 export * from './startup-config.js';
