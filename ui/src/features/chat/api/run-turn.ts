@@ -7,9 +7,9 @@ import { foldCreated, foldError, foldFinal, foldProgress, type TurnIds } from '.
 import { createFrameBatcher, type Scheduler } from '../utils/frame-batcher.js';
 import type { TurnPlan } from '../utils/turn-plan.js';
 import { abortTurn } from './abort-turn.js';
-import { moveConversationToTop, refreshConversationList } from './conversation-cache.js';
+import { moveConversationToTop, refreshConversationList } from '../../../lib/conversation-cache.js';
+import { messagesQueryKey } from '../../../lib/query-keys.js';
 import { scheduleTitle } from './schedule-title.js';
-import { messagesQueryKey } from './get-messages.js';
 import { streamTurn } from './stream-turn.js';
 
 /** Spec 000 §4: a stopped reply that cannot be confirmed keeps its text when it is longer than this. */

@@ -9,10 +9,11 @@ import { endpointKind, needsUserKey, useEndpointsQuery, useModelsQuery, useUserK
 import { useLocalize } from '../../../lib/i18n/index.js';
 import type { TranslationKey } from '../../../locales/index.js';
 import { preloadMarkdown } from '../../../lib/markdown/index.js';
+import { messagesQueryKey } from '../../../lib/query-keys.js';
 import { useStartupConfig } from '../../../lib/startup-config/get-startup-config.js';
 import { useToast } from '../../../lib/toast/index.js';
 import { useConversationQuery } from '../api/get-conversation.js';
-import { messagesQueryKey, useMessagesQuery } from '../api/get-messages.js';
+import { useMessagesQuery } from '../api/get-messages.js';
 import { useChatActions } from '../hooks/use-chat-actions.js';
 import { useChatBranch } from '../hooks/use-chat-branch.js';
 import { useChatPreferences } from '../hooks/use-chat-preferences.js';
