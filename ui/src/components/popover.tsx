@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useLocalize } from '../lib/i18n/index.js';
 import { classNames } from './class-names.js';
+import { CloseIcon } from './icons/index.js';
 import { usePopover } from './use-popover.js';
 
 export interface PopoverControls {
@@ -97,9 +98,7 @@ export function Popover({ label, trigger, triggerClassName, disabled, initialFoc
             )}
             {headerAction ?? (
               <button type="button" onClick={close} aria-label={localize('com_ui_close')} className="rounded-md p-1 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-700 dark:hover:text-white">
-                <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" className="size-4">
-                  <path d="M6 6l12 12M18 6 6 18" />
-                </svg>
+                <CloseIcon size={16} strokeWidth={2} />
               </button>
             )}
           </div>

@@ -1,35 +1,35 @@
-import { Icon } from '../../../components/icons.js';
+import { Icon, mirrored, type IconProps } from './icon.js';
 
-export const PaperclipIcon = () => (
-  <Icon>
-    <path d="m21 11.5-8.6 8.6a5.5 5.5 0 0 1-7.8-7.8l8.6-8.6a3.7 3.7 0 0 1 5.2 5.2l-8.6 8.6a1.8 1.8 0 0 1-2.6-2.6l8-8" />
+// Chevrons, 16px. Left and right are physical (sibling arrows); start and end follow the reading direction.
+
+export const ChevronLeftIcon = (props: IconProps) => (
+  <Icon size={16} {...props}>
+    <path d="m15 18-6-6 6-6" />
   </Icon>
 );
 
-export const AssistantIcon = () => (
-  <Icon>
-    <path d="M12 3l1.8 4.7L18.5 9.5l-4.7 1.8L12 16l-1.8-4.7L5.5 9.5l4.7-1.8z" />
-    <path d="M18.5 15.5l.8 2 2 .8-2 .8-.8 2-.8-2-2-.8 2-.8z" />
+export const ChevronRightIcon = (props: IconProps) => (
+  <Icon size={16} {...props}>
+    <path d="m9 18 6-6-6-6" />
   </Icon>
 );
 
-/** A panel with its inline-end column; mirrored in right-to-left pages along with the layout. */
-export const HidePanelIcon = () => (
-  <Icon className="size-5 rtl:-scale-x-100">
-    <rect x="3" y="4" width="18" height="16" rx="3" />
-    <path d="M15 4v16M8 10l2 2-2 2" />
-  </Icon>
-);
+/** Points towards the inline start (left, or right in right-to-left pages). */
+export const ChevronStartIcon = ({ className, ...props }: IconProps) => <ChevronLeftIcon className={mirrored(className)} {...props} />;
 
 /** Points towards the inline end (right, or left in right-to-left pages). */
-export const ChevronEndIcon = ({ className = 'size-4' }: { className?: string }) => (
-  <Icon className={`${className} rtl:-scale-x-100`}>
-    <path d="m9 6 6 6-6 6" />
+export const ChevronEndIcon = ({ className, ...props }: IconProps) => <ChevronRightIcon className={mirrored(className)} {...props} />;
+
+/** A menu button's "opens below"; a sharp tip, as drawn before the set. */
+export const ChevronDownIcon = (props: IconProps) => (
+  <Icon size={16} strokeWidth={2} strokeLinejoin="miter" {...props}>
+    <path d="m6 9 6 6 6-6" />
   </Icon>
 );
 
-export const ChevronStartIcon = ({ className = 'size-4' }: { className?: string }) => (
-  <Icon className={`${className} rtl:-scale-x-100`}>
-    <path d="m15 6-6 6 6 6" />
+/** The narrower one of a select field. */
+export const SelectChevronIcon = (props: IconProps) => (
+  <Icon size={16} strokeWidth={2} strokeLinejoin="miter" {...props}>
+    <path d="m7 10 5 5 5-5" />
   </Icon>
 );

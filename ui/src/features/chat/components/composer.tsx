@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, t
 import { classNames } from '../../../components/class-names.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { useToastClearance } from '../../../lib/toast/index.js';
-import { PaperclipIcon, SendIcon, StopIcon } from './chat-icons.js';
+import { PaperclipIcon, SendIcon, StopIcon } from '../../../components/icons/index.js';
 
 export interface ComposerProps {
   placeholder: string;

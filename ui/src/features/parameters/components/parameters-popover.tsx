@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/button.js';
+import { SlidersIcon } from '../../../components/icons/index.js';
 import { Popover } from '../../../components/popover.js';
 import { clearedParameters, rememberModel, useChatSetup, type ChatSetup } from '../../../lib/chat-setup/index.js';
 import { endpointKind, useEndpointsQuery } from '../../../lib/endpoints/index.js';
@@ -7,15 +8,6 @@ import { useLocalize } from '../../../lib/i18n/index.js';
 import { useInterfaceSettings } from '../../../lib/startup-config/use-interface-settings.js';
 import { EndpointSettingsForm } from './endpoint-settings-form.js';
 import { SavePresetDialog } from './save-preset-dialog.js';
-
-const SlidersIcon = () => (
-  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true" className="size-[18px] shrink-0">
-    <path d="M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1" />
-    <circle cx="15" cy="6" r="2" />
-    <circle cx="9" cy="12" r="2" />
-    <circle cx="17" cy="18" r="2" />
-  </svg>
-);
 
 export interface ParametersPopoverProps {
   className?: string;
@@ -46,7 +38,7 @@ export function ParametersPopover({ className }: ParametersPopoverProps) {
       label={localize('com_endpoint_settings')}
       trigger={
         <>
-          <SlidersIcon />
+          <SlidersIcon className="shrink-0" />
           {setup.model && <span className="hidden truncate sm:inline">{setup.model}</span>}
         </>
       }

@@ -1,6 +1,7 @@
 import type { PresetDto } from '@protocol';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { BookmarkIcon } from '../../../components/icons/index.js';
 import { Popover } from '../../../components/popover.js';
 import { Spinner } from '../../../components/spinner.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
@@ -13,12 +14,6 @@ import { useDefaultPreset } from '../hooks/use-default-preset.js';
 import { EditPresetDialog, type PresetSettingsForm } from './edit-preset-dialog.js';
 import { ImportPresetsButton } from './import-presets-button.js';
 import { PresetRow } from './preset-row.js';
-
-const BookmarkIcon = () => (
-  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="size-[18px]">
-    <path d="M6 4h12v16l-6-4-6 4z" />
-  </svg>
-);
 
 export interface PresetsMenuProps {
   /** The per-endpoint options of the edit dialog: pass EndpointSettingsForm from features/parameters. */

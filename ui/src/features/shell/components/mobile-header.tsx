@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NewChatIcon, SidebarIcon } from '../../../components/icons.js';
+import { NewChatIcon, SidebarIcon } from '../../../components/icons/index.js';
 import { IconButton } from '../../../components/icon-button.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 

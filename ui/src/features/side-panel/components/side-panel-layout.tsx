@@ -9,7 +9,7 @@ import { SIDE_PANEL_SMALL_QUERY } from '../layout-math.js';
 import { CollapsedStrip } from './collapsed-strip.js';
 import { OpenPanel } from './open-panel.js';
 import { ResizeHandle } from './resize-handle.js';
-import { ChevronStartIcon } from './side-panel-icons.js';
+import { ChevronStartIcon } from '../../../components/icons/index.js';
 
 /**
  * The chat area and, at its inline end, the resizable right side panel (spec 000 §2, 001 §2).
