@@ -1,10 +1,10 @@
 import { CopyButton } from '../../../components/copy-button.js';
 import { classNames } from '../../../components/class-names.js';
+import { ContinueIcon, EditIcon, RegenerateIcon } from '../../../components/icons/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { useToast } from '../../../lib/toast/index.js';
 import type { ChatMessage } from '../utils/chat-message.js';
 import type { MessageActions } from '../utils/message-actions.js';
-import { ContinueIcon, EditIcon, RegenerateIcon } from '../../../components/icons/index.js';
 import { SiblingSwitch } from './sibling-switch.js';
 
 export const toolButtonClass =

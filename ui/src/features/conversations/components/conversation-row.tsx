@@ -2,11 +2,11 @@ import type { ConversationDto } from '@protocol';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { classNames } from '../../../components/class-names.js';
+import { CheckIcon, PencilIcon, TrashIcon } from '../../../components/icons/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { useToast } from '../../../lib/toast/index.js';
 import { useRenameConversation } from '../api/rename-conversation.js';
 import { titleToSave } from '../utils/rename.js';
-import { CheckIcon, PencilIcon, TrashIcon } from '../../../components/icons/index.js';
 
 export interface ConversationRowProps {
   conversation: Pick<ConversationDto, 'conversationId' | 'title'>;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { classNames } from '../../../components/class-names.js';
-import { useLocalize } from '../../../lib/i18n/index.js';
 import { CloseIcon, SearchIcon } from '../../../components/icons/index.js';
+import { useLocalize } from '../../../lib/i18n/index.js';
 
 export interface SearchBoxProps {
   value: string;

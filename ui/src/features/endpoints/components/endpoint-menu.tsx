@@ -1,6 +1,7 @@
 import type { ModelSpec } from '@protocol';
 import { useId, useState, type ReactNode } from 'react';
 import { classNames } from '../../../components/class-names.js';
+import { CheckIcon, ChevronDownIcon, KeyIcon } from '../../../components/icons/index.js';
 import { useMenu } from '../../../components/use-menu.js';
 import { useChatSetup, useEnsureChatSetup } from '../../../lib/chat-setup/index.js';
 import { EndpointIcon, endpointLabel, needsUserKey, sortedEndpoints, useEndpointsQuery } from '../../../lib/endpoints/index.js';
@@ -11,7 +12,6 @@ import { useDefaultSpec } from '../hooks/use-default-spec.js';
 import { useSelectEndpoint } from '../hooks/use-select-endpoint.js';
 import { useSelectSpec } from '../hooks/use-select-spec.js';
 import { KeyDialog } from './key-dialog.js';
-import { CheckIcon, ChevronDownIcon, KeyIcon } from '../../../components/icons/index.js';
 import { SpecMenuItem } from './spec-menu-item.js';
 
 export interface EndpointMenuProps {

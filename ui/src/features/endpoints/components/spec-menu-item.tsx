@@ -1,8 +1,8 @@
 import type { ModelSpec } from '@protocol';
 import { classNames } from '../../../components/class-names.js';
+import { CheckIcon } from '../../../components/icons/index.js';
 import type { EndpointsConfig } from '../../../lib/endpoints/index.js';
 import { SpecIcon } from '../../../lib/model-specs/index.js';
-import { CheckIcon } from '../../../components/icons/index.js';
 
 export interface SpecMenuItemProps {
   spec: ModelSpec;

@@ -1,8 +1,8 @@
 import { IconButton } from '../../../components/icon-button.js';
+import { ChevronStartIcon, HidePanelIcon } from '../../../components/icons/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import type { PanelId } from '../hooks/use-panel-layout.js';
 import { panelTabs } from './panel-tabs.js';
-import { ChevronStartIcon, HidePanelIcon } from '../../../components/icons/index.js';
 
 interface CollapsedStripProps {
   onSelect: (id: PanelId) => void;

@@ -1,10 +1,10 @@
 import { IconButton } from '../../../components/icon-button.js';
+import { ChevronEndIcon, HidePanelIcon } from '../../../components/icons/index.js';
 import { useTabList } from '../../../components/use-tab-list.js';
 import { classNames } from '../../../components/class-names.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { panelIds, type PanelId } from '../hooks/use-panel-layout.js';
 import { panelTabs } from './panel-tabs.js';
-import { ChevronEndIcon, HidePanelIcon } from '../../../components/icons/index.js';
 
 interface OpenPanelProps {
   activePanel: PanelId;

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
+import { AssistantIcon, AttachmentsIcon } from '../../../components/icons/index.js';
 import type { TranslationKey } from '../../../lib/i18n/index.js';
 import type { PanelId } from '../hooks/use-panel-layout.js';
-import { AssistantIcon, AttachmentsIcon } from '../../../components/icons/index.js';
 
 export interface PanelTab {
   id: PanelId;
