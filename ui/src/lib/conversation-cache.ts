@@ -20,7 +20,7 @@ function updatePages(queryClient: QueryClient, change: (data: ConversationListDa
 }
 
 /** Rewrites the conversations of every cached page; a no-op while nothing is cached. */
-export function updateConversationList(queryClient: QueryClient, change: (conversations: ConversationDto[]) => ConversationDto[]): void {
+function updateConversationList(queryClient: QueryClient, change: (conversations: ConversationDto[]) => ConversationDto[]): void {
   updatePages(queryClient, (data) => ({ ...data, pages: data.pages.map((page) => ({ ...page, conversations: change(page.conversations) })) }));
 }
 
