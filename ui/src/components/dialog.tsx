@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefO
 import { createPortal } from 'react-dom';
 import { useLocalize } from '../lib/i18n/index.js';
 import { classNames } from './class-names.js';
+import { CloseIcon } from './icons/index.js';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -127,9 +128,7 @@ export function Dialog({ open, onClose, title, description, children, footer, si
             aria-label={localize('com_ui_close')}
             className="-me-1 rounded-lg p-1.5 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-700 dark:hover:text-white"
           >
-            <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" className="size-5">
-              <path d="M6 6l12 12M18 6 6 18" />
-            </svg>
+            <CloseIcon strokeWidth={2} />
           </button>
         </div>
         {children && <div className="min-h-0 flex-1 overflow-y-auto px-5 py-2">{children}</div>}

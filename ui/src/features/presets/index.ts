@@ -3,4 +3,3 @@ export type { PresetSettingsForm, PresetSettingsFormProps } from './components/e
 export { getPresetsQueryOptions, usePresetsQuery } from './api/get-presets.js';
 export { useApplyPreset, PRESET_SELECTED_TOAST_DURATION } from './hooks/use-apply-preset.js';
 export { useDefaultPreset } from './hooks/use-default-preset.js';
-export { presetsQueryKey } from '../../lib/chat-setup/index.js';

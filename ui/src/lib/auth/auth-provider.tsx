@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import { refreshSession, setAuthFailureHandler } from '../api-client.js';
 import { tokenStore } from '../token-store.js';
 import { AuthContext, type AuthContextValue } from './auth-context.js';
-import { getUserQueryOptions, userQueryKey } from './get-user.js';
+import { userQueryKey } from '../query-keys.js';
+import { getUserQueryOptions } from './get-user.js';
 import { clearSessionData } from './housekeeping.js';
 import { logout as logoutRequest } from './logout.js';
 

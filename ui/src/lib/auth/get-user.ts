@@ -1,8 +1,7 @@
 import type { UserDto } from '@protocol';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../api-client.js';
-
-export const userQueryKey = ['user'] as const;
+import { userQueryKey } from '../query-keys.js';
 
 export function getUser(): Promise<UserDto> {
   return apiClient.get<UserDto>('/api/user');

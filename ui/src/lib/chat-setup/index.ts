@@ -1,6 +1,6 @@
 export { CHAT_SETUP_KEY, ChatSetupProvider, useChatSetup, type ChatSetup } from './chat-setup-context.js';
 export { LAST_SELECTED_MODEL_KEY, defaultModelFor, rememberModel } from './last-selected-model.js';
-export { presetToSetup, presetsQueryKey, setupToPreset } from './preset-convert.js';
+export { presetToSetup, setupToPreset } from './preset-convert.js';
 export {
   clearedParameters,
   fitSetupTo,

@@ -1,9 +1,6 @@
 import type { PresetDto, PresetRequest } from '@protocol';
 import type { ChatSetup } from './chat-setup-context.js';
 
-/** TanStack key of GET /api/presets, shared by the presets menu and "Save as preset". */
-export const presetsQueryKey = ['presets'] as const;
-
 // Preset bookkeeping that is not part of how a chat is set up.
 const presetOnly = ['presetId', 'title', 'defaultPreset', 'order', 'user', 'createdAt', 'updatedAt', 'presetOverride', '_id', '__v', 'conversationId'] as const;
 

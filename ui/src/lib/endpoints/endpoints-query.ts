@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../api-client.js';
+import { endpointsQueryKey, modelsQueryKey } from '../query-keys.js';
 
 /** One entry of GET /api/endpoints. */
 export interface EndpointConfig {
@@ -16,7 +17,7 @@ export type EndpointsConfig = Record<string, EndpointConfig>;
 
 export const getEndpointsQueryOptions = () =>
   queryOptions({
-    queryKey: ['endpoints'],
+    queryKey: endpointsQueryKey,
     queryFn: () => apiClient.get<EndpointsConfig>('/api/endpoints'),
     staleTime: 5 * 60_000,
   });
@@ -28,7 +29,7 @@ export function useEndpointsQuery() {
 
 export const getModelsQueryOptions = () =>
   queryOptions({
-    queryKey: ['models'],
+    queryKey: modelsQueryKey,
     queryFn: () => apiClient.get<Record<string, string[]>>('/api/models'),
     staleTime: 5 * 60_000,
   });

@@ -1,5 +1,5 @@
 export { getEndpointsQueryOptions, getModelsQueryOptions, useEndpointsQuery, useModelsQuery, type EndpointConfig, type EndpointsConfig } from './endpoints-query.js';
-export { getUserKeyExpiryQueryOptions, isUserKeyValid, useUserKeyMissing, userKeyExpiryQueryKey } from './user-key-query.js';
+export { getUserKeyExpiryQueryOptions, isUserKeyValid, useUserKeyMissing } from './user-key-query.js';
 export { EndpointIcon, type EndpointIconProps } from './endpoint-icon.js';
 export {
   builtInEndpoints,

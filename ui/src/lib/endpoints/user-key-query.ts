@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { KeyExpiryResponse } from '@protocol';
 import { apiClient } from '../api-client.js';
+import { userKeyExpiryQueryKey } from '../query-keys.js';
 import { keyNameFor } from './endpoint-meta.js';
-
-/** ['userKeyExpiry', name]; ['userKeyExpiry'] alone matches every endpoint's (to invalidate them all). */
-export const userKeyExpiryQueryKey = (name?: string) => (name === undefined ? ['userKeyExpiry'] : ['userKeyExpiry', name]);
 
 export const getUserKeyExpiryQueryOptions = (name: string) =>
   queryOptions({

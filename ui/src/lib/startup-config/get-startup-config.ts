@@ -1,6 +1,7 @@
 import type { StartupConfig } from '@protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../api-client.js';
+import { startupConfigQueryKey } from '../query-keys.js';
 import { defaultStartupConfig } from './default-startup-config.js';
 
 export async function getStartupConfig(): Promise<StartupConfig> {
@@ -11,7 +12,7 @@ export async function getStartupConfig(): Promise<StartupConfig> {
 
 export const getStartupConfigQueryOptions = () =>
   queryOptions({
-    queryKey: ['startupConfig'],
+    queryKey: startupConfigQueryKey,
     queryFn: getStartupConfig,
     staleTime: 5 * 60_000,
     // A dead config endpoint must not hold the login screen behind retries: fall back at once.

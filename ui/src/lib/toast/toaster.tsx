@@ -1,6 +1,7 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ComponentType } from 'react';
 import { createPortal } from 'react-dom';
 import { classNames } from '../../components/class-names.js';
+import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon, type IconProps } from '../../components/icons/index.js';
 import { useLocalize } from '../i18n/index.js';
 import { useToastStore } from './toast-context.js';
 import type { Toast, ToastSeverity } from './toast-store.js';
@@ -13,20 +14,16 @@ const tones: Record<ToastSeverity, string> = {
   error: 'text-red-600 dark:text-red-400',
 };
 
-const iconPaths: Record<ToastSeverity, string> = {
-  info: 'M12 16v-5M12 8h.01',
-  success: 'm8 12.5 2.5 2.5L16 9.5',
-  warning: 'M12 9v4M12 17h.01',
-  error: 'm9 9 6 6M15 9l-6 6',
+const severityIcons: Record<ToastSeverity, ComponentType<IconProps>> = {
+  info: InfoIcon,
+  success: SuccessIcon,
+  warning: WarningIcon,
+  error: ErrorIcon,
 };
 
 function SeverityIcon({ severity }: { severity: ToastSeverity }) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className={classNames('size-5 shrink-0', tones[severity])}>
-      {severity === 'warning' ? <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" /> : <circle cx="12" cy="12" r="9.5" />}
-      <path d={iconPaths[severity]} />
-    </svg>
-  );
+  const SeverityMark = severityIcons[severity];
+  return <SeverityMark className={classNames('shrink-0', tones[severity])} />;
 }
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
@@ -50,9 +47,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
         aria-label={localize('com_ui_dismiss')}
         className="-me-1 rounded-md p-1 text-neutral-400 hover:bg-neutral-100 hover:text-neutral-700 dark:hover:bg-neutral-700 dark:hover:text-neutral-200"
       >
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" className="size-4">
-          <path d="M6 6l12 12M18 6 6 18" />
-        </svg>
+        <CloseIcon size={16} strokeWidth={2} />
       </button>
     </div>
   );

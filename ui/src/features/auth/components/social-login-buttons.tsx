@@ -1,7 +1,19 @@
 import type { StartupConfig } from '@protocol';
+import type { ComponentType } from 'react';
+import { DiscordIcon, FacebookIcon, GithubIcon, GoogleIcon, OpenIdIcon, type IconProps } from '../../../components/icons/index.js';
 import type { TranslationKey } from '../../../lib/i18n/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
-import { socialIcons, type SocialProvider } from './social-icons.js';
+
+/** Each provider's mark beside its name. */
+const socialIcons = {
+  github: GithubIcon,
+  google: GoogleIcon,
+  facebook: FacebookIcon,
+  discord: DiscordIcon,
+  openid: OpenIdIcon,
+} satisfies Record<string, ComponentType<IconProps>>;
+
+type SocialProvider = keyof typeof socialIcons;
 
 const labelKeys: Record<SocialProvider, TranslationKey> = {
   github: 'com_auth_github_login',
@@ -48,13 +60,10 @@ export function SocialLoginButtons({ config, withDivider }: { config: StartupCon
       {providers.map((provider) => {
         const isOpenId = provider === 'openid';
         const label = (isOpenId && config.openidLabel) || localize(labelKeys[provider]);
+        const ProviderIcon = socialIcons[provider];
         return (
           <a key={provider} href={`${base}/oauth/${provider}`} className={buttonClass} data-provider={provider}>
-            {isOpenId && config.openidImageUrl ? (
-              <img src={config.openidImageUrl} alt="" className="size-5 object-contain" />
-            ) : (
-              socialIcons[provider]()
-            )}
+            {isOpenId && config.openidImageUrl ? <img src={config.openidImageUrl} alt="" className="size-5 object-contain" /> : <ProviderIcon />}
             <span>{label}</span>
           </a>
         );

@@ -1,9 +1,8 @@
 import type { ConversationDto } from '@protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.js';
+import { conversationQueryKey } from '../../../lib/query-keys.js';
 import { isStoredConversationId } from '../utils/chat-message.js';
-
-export const conversationQueryKey = (conversationId: string) => ['conversation', conversationId] as const;
 
 export const getConversation = (conversationId: string) =>
   apiClient.get<ConversationDto>(`/api/convos/${encodeURIComponent(conversationId)}`);

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.js';
+import { messagesQueryKey } from '../../../lib/query-keys.js';
 import { isStoredConversationId, type ChatMessage } from '../utils/chat-message.js';
-
-export const messagesQueryKey = (conversationId: string) => ['messages', conversationId] as const;
 
 /** Every message of every branch, oldest first. */
 export const getMessages = (conversationId: string) =>

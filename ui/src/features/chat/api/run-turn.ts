@@ -1,15 +1,15 @@
 import type { ConversationDto } from '@protocol';
 import type { QueryClient } from '@tanstack/react-query';
+import { moveConversationToTop, refreshConversationList } from '../../../lib/conversation-cache.js';
 import type { Localize } from '../../../lib/i18n/index.js';
+import { messagesQueryKey } from '../../../lib/query-keys.js';
 import { SseHttpError, type SseEvent } from '../../../lib/sse/index.js';
 import { NEW_CONVERSATION, NO_PARENT, type ChatMessage } from '../utils/chat-message.js';
 import { foldCreated, foldError, foldFinal, foldProgress, type TurnIds } from '../utils/fold-frames.js';
 import { createFrameBatcher, type Scheduler } from '../utils/frame-batcher.js';
 import type { TurnPlan } from '../utils/turn-plan.js';
 import { abortTurn } from './abort-turn.js';
-import { moveConversationToTop, refreshConversationList } from './conversation-cache.js';
 import { scheduleTitle } from './schedule-title.js';
-import { messagesQueryKey } from './get-messages.js';
 import { streamTurn } from './stream-turn.js';
 
 /** Spec 000 §4: a stopped reply that cannot be confirmed keeps its text when it is longer than this. */

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { setConversationTitle } from './conversation-cache.js';
+import { setConversationTitle } from '../../../lib/conversation-cache.js';
 import { generateTitle } from './generate-title.js';
 
 /** Spec 000 §4/§9: the title is asked for 2.5 s after the first exchange's final frame. */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.js';
+import { messagesQueryKey } from '../../../lib/query-keys.js';
 import type { ChatMessage } from '../utils/chat-message.js';
 import { upsertMessage } from '../utils/fold-frames.js';
-import { messagesQueryKey } from './get-messages.js';
 
 export interface UpdateMessageInput {
   conversationId: string;

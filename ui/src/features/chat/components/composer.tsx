@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { classNames } from '../../../components/class-names.js';
+import { PaperclipIcon, SendIcon, StopIcon } from '../../../components/icons/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { useToastClearance } from '../../../lib/toast/index.js';
-import { PaperclipIcon, SendIcon, StopIcon } from './chat-icons.js';
 
 export interface ComposerProps {
   placeholder: string;

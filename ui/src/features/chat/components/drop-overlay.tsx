@@ -1,5 +1,5 @@
+import { UploadIcon } from '../../../components/icons/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
-import { UploadIcon } from './chat-icons.js';
 
 /** Covers the chat while files are dragged over it. */
 export function DropOverlay() {

@@ -1,10 +1,10 @@
 import { CopyButton } from '../../../components/copy-button.js';
 import { classNames } from '../../../components/class-names.js';
+import { ContinueIcon, EditIcon, RegenerateIcon } from '../../../components/icons/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { useToast } from '../../../lib/toast/index.js';
 import type { ChatMessage } from '../utils/chat-message.js';
 import type { MessageActions } from '../utils/message-actions.js';
-import { ContinueIcon, PencilIcon, RegenerateIcon } from './chat-icons.js';
 import { SiblingSwitch } from './sibling-switch.js';
 
 export const toolButtonClass =
@@ -51,7 +51,7 @@ export function MessageToolbar(props: MessageToolbarProps) {
       )}
       {available.canEdit && (
         <button type="button" className={toolButtonClass} aria-label={localize('com_ui_edit')} title={localize('com_ui_edit')} onClick={props.onEdit}>
-          <PencilIcon />
+          <EditIcon />
         </button>
       )}
       {available.canRegenerate && (

@@ -1,6 +1,6 @@
 import { classNames } from '../../../components/class-names.js';
+import { ArrowDownIcon } from '../../../components/icons/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
-import { ArrowDownIcon } from './chat-icons.js';
 
 /** Floats above the composer when the newest message is out of view (spec 000 §2). */
 export function ScrollToBottomButton({ visible, onClick }: { visible: boolean; onClick(): void }) {

@@ -1,5 +1,5 @@
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
-import { ChevronLeftIcon, ChevronRightIcon } from './chat-icons.js';
 
 interface SiblingSwitchProps {
   index: number;

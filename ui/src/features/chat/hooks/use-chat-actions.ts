@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ChatSetup } from '../../../lib/chat-setup/index.js';
 import type { EndpointsConfig } from '../../../lib/endpoints/index.js';
-import { messagesQueryKey } from '../api/get-messages.js';
+import { messagesQueryKey } from '../../../lib/query-keys.js';
 import { useUpdateMessageMutation } from '../api/update-message.js';
 import { NO_PARENT, type ChatMessage } from '../utils/chat-message.js';
 import { upsertMessage } from '../utils/fold-frames.js';

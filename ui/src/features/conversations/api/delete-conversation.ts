@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.js';
-import { removeListedConversation } from './conversation-cache.js';
+import { removeConversation } from '../../../lib/conversation-cache.js';
 
 export const deleteConversation = (conversationId: string) =>
   apiClient.delete<{ deletedCount: number }>(`/api/convos/${encodeURIComponent(conversationId)}`);
@@ -10,10 +10,6 @@ export function useDeleteConversation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteConversation,
-    onSuccess: (_, conversationId) => {
-      removeListedConversation(queryClient, conversationId);
-      queryClient.removeQueries({ queryKey: ['conversation', conversationId] });
-      queryClient.removeQueries({ queryKey: ['messages', conversationId] });
-    },
+    onSuccess: (_, conversationId) => removeConversation(queryClient, conversationId),
   });
 }

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.js';
-
-export const searchEnabledQueryKey = ['searchEnabled'] as const;
+import { searchEnabledQueryKey } from '../../../lib/query-keys.js';
 
 /** GET /api/search/enable answers a bare boolean. Any failure (404 on servers without search) means off. */
 export const getSearchEnabled = async (): Promise<boolean> => {

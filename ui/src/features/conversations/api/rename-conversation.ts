@@ -1,8 +1,7 @@
 import type { ConversationDto } from '@protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.js';
-import { setListedTitle } from './conversation-cache.js';
-import { conversationsQueryKey } from './get-conversations.js';
+import { cancelConversationListFetches, setConversationTitle, setListedTitle } from '../../../lib/conversation-cache.js';
 
 interface RenameInput {
   conversationId: string;
@@ -20,14 +19,11 @@ export function useRenameConversation() {
   return useMutation({
     mutationFn: (input: RenameInput) => renameConversation(input),
     onMutate: async ({ conversationId, title }) => {
-      await queryClient.cancelQueries({ queryKey: conversationsQueryKey });
+      await cancelConversationListFetches(queryClient);
       setListedTitle(queryClient, conversationId, title);
     },
     onError: (_error, { conversationId, previousTitle }) => setListedTitle(queryClient, conversationId, previousTitle),
-    onSuccess: (conversation) => {
-      setListedTitle(queryClient, conversation.conversationId, conversation.title);
-      // The open conversation's own cache entry, kept by the chat, shows the title in the header.
-      queryClient.setQueryData<ConversationDto>(['conversation', conversation.conversationId], (cached) => (cached ? { ...cached, title: conversation.title } : cached));
-    },
+    // The list row and the open conversation's own entry, which shows the title in the header.
+    onSuccess: (conversation) => setConversationTitle(queryClient, conversation.conversationId, conversation.title),
   });
 }

@@ -1,6 +1,7 @@
 import type { ConversationDto, MessageDto } from '@protocol';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.js';
+import { conversationSearchQueryKey } from '../../../lib/query-keys.js';
 
 /** A matching message: its text has the matched words between `**`. */
 export type SearchMessage = MessageDto & { searchResult: true; title: string };
@@ -13,9 +14,6 @@ export interface SearchResponse {
   pageSize: number;
   pages: number;
 }
-
-/** Not under ['conversations']: the chat rewrites that key's pages and must not touch results. */
-export const conversationSearchQueryKey = (query: string) => ['conversationSearch', query] as const;
 
 export const searchConversations = (query: string, pageNumber: number) =>
   apiClient.get<SearchResponse>('/api/search', { query: { q: query, pageNumber } });

@@ -2,11 +2,11 @@ import type { ConversationDto } from '@protocol';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { classNames } from '../../../components/class-names.js';
+import { CheckIcon, PencilIcon, TrashIcon } from '../../../components/icons/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { useToast } from '../../../lib/toast/index.js';
 import { useRenameConversation } from '../api/rename-conversation.js';
 import { titleToSave } from '../utils/rename.js';
-import { CheckIcon, PencilIcon, TrashIcon } from './icons.js';
 
 export interface ConversationRowProps {
   conversation: Pick<ConversationDto, 'conversationId' | 'title'>;
@@ -82,7 +82,7 @@ export function ConversationRow({ conversation, current, onNavigate, onDelete }:
           className="min-w-0 flex-1 rounded-md border border-neutral-400 bg-white px-2 py-1 text-sm outline-none focus:border-neutral-900 dark:border-neutral-600 dark:bg-neutral-900 dark:focus:border-neutral-200"
         />
         <button type="button" aria-label={localize('com_ui_save')} onMouseDown={(event) => event.preventDefault()} onClick={() => finish(true)} className={actionClass}>
-          <CheckIcon />
+          <CheckIcon strokeWidth={1.9} />
         </button>
       </li>
     );
@@ -107,10 +107,10 @@ export function ConversationRow({ conversation, current, onNavigate, onDelete }:
       {current && (
         <div role="group" aria-label={localize('com_ui_conversation_actions', title)} className="absolute inset-y-0 end-1 flex items-center gap-0.5">
           <button type="button" aria-label={localize('com_ui_rename_conversation')} title={localize('com_ui_rename')} onClick={startEditing} className={actionClass}>
-            <PencilIcon />
+            <PencilIcon strokeWidth={1.9} />
           </button>
           <button type="button" aria-label={localize('com_ui_delete_conversation_label')} title={localize('com_ui_delete')} onClick={onDelete} className={actionClass}>
-            <TrashIcon />
+            <TrashIcon strokeWidth={1.9} />
           </button>
         </div>
       )}

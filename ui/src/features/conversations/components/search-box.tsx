@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { classNames } from '../../../components/class-names.js';
+import { CloseIcon, SearchIcon } from '../../../components/icons/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
-import { ClearIcon, SearchIcon } from './icons.js';
 
 export interface SearchBoxProps {
   value: string;
@@ -50,7 +50,7 @@ export function SearchBox({ value, onChange, onClear }: SearchBoxProps) {
           aria-label={localize('com_ui_clear_search')}
           className="absolute inset-y-0 end-3.5 my-auto flex size-6 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-300/60 hover:text-neutral-900 dark:hover:bg-neutral-700 dark:hover:text-white"
         >
-          <ClearIcon />
+          <CloseIcon size={16} strokeWidth={1.9} />
         </button>
       )}
     </div>

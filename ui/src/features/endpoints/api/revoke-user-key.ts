@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.js';
-import { userKeyExpiryQueryKey } from '../../../lib/endpoints/index.js';
+import { userKeyExpiryQueryKey } from '../../../lib/query-keys.js';
 
 export const revokeUserKey = (name: string) => apiClient.delete<void>(`/api/keys/${encodeURIComponent(name)}`);
 

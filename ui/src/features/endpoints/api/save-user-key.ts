@@ -1,7 +1,7 @@
 import type { SaveKeyRequest } from '@protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.js';
-import { userKeyExpiryQueryKey } from '../../../lib/endpoints/index.js';
+import { userKeyExpiryQueryKey } from '../../../lib/query-keys.js';
 
 export const saveUserKey = (body: SaveKeyRequest) => apiClient.put<void>('/api/keys', body);
 

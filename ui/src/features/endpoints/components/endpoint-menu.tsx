@@ -1,6 +1,7 @@
 import type { ModelSpec } from '@protocol';
 import { useId, useState, type ReactNode } from 'react';
 import { classNames } from '../../../components/class-names.js';
+import { CheckIcon, ChevronDownIcon, KeyIcon } from '../../../components/icons/index.js';
 import { useMenu } from '../../../components/use-menu.js';
 import { useChatSetup, useEnsureChatSetup } from '../../../lib/chat-setup/index.js';
 import { EndpointIcon, endpointLabel, needsUserKey, sortedEndpoints, useEndpointsQuery } from '../../../lib/endpoints/index.js';
@@ -11,7 +12,6 @@ import { useDefaultSpec } from '../hooks/use-default-spec.js';
 import { useSelectEndpoint } from '../hooks/use-select-endpoint.js';
 import { useSelectSpec } from '../hooks/use-select-spec.js';
 import { KeyDialog } from './key-dialog.js';
-import { CheckIcon, Chevron, KeyIcon } from './menu-icons.js';
 import { SpecMenuItem } from './spec-menu-item.js';
 
 export interface EndpointMenuProps {
@@ -93,7 +93,7 @@ export function EndpointMenu({ className }: EndpointMenuProps) {
             >
               <EndpointIcon endpoint={name} endpointsConfig={endpointsConfig} />
               <span className={classNames('flex-1 truncate', selected && 'font-semibold')}>{label}</span>
-              {selected && <CheckIcon />}
+              {selected && <CheckIcon className="shrink-0" />}
             </button>
             {needsUserKey(endpointsConfig?.[name]) && (
               <button
@@ -130,7 +130,7 @@ export function EndpointMenu({ className }: EndpointMenuProps) {
       >
         {triggerIcon}
         <span className="max-w-40 truncate">{triggerLabel}</span>
-        <Chevron />
+        <ChevronDownIcon className="text-neutral-400" />
       </button>
 
       {menu.open && (

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button.js';
+import { ImportIcon } from '../../../components/icons/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { readFileText } from '../../../lib/read-file-text.js';
 import { parseServiceAccount, type ServiceAccount } from '../utils/key-form.js';
@@ -35,9 +36,7 @@ export function GoogleKeyImport({ onImport }: { onImport: (account: ServiceAccou
         onChange={(event) => void onFile(event.target.files?.[0])}
       />
       <Button variant="secondary" onClick={() => inputRef.current?.click()} aria-describedby={status.state === 'neutral' ? undefined : statusId}>
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="size-4">
-          <path d="M12 15V3M7 8l5-5 5 5M5 21h14" />
-        </svg>
+        <ImportIcon />
         {localize('com_endpoint_import_service_account')}
       </Button>
       {status.state === 'success' && (

@@ -1,8 +1,8 @@
 import type { ModelSpec } from '@protocol';
 import { classNames } from '../../../components/class-names.js';
+import { CheckIcon } from '../../../components/icons/index.js';
 import type { EndpointsConfig } from '../../../lib/endpoints/index.js';
 import { SpecIcon } from '../../../lib/model-specs/index.js';
-import { CheckIcon } from './menu-icons.js';
 
 export interface SpecMenuItemProps {
   spec: ModelSpec;
@@ -27,7 +27,7 @@ export function SpecMenuItem({ spec, selected, endpointsConfig, onSelect }: Spec
         <span className={classNames('truncate', selected && 'font-semibold')}>{spec.label}</span>
         {spec.description && <span className="line-clamp-2 text-xs text-neutral-500 dark:text-neutral-400">{spec.description}</span>}
       </span>
-      {selected && <CheckIcon className="mt-0.5" />}
+      {selected && <CheckIcon className="mt-0.5 shrink-0" />}
     </button>
   );
 }

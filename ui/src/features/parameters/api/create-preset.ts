@@ -1,7 +1,7 @@
 import type { PresetDto, PresetRequest } from '@protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.js';
-import { presetsQueryKey } from '../../../lib/chat-setup/index.js';
+import { presetsQueryKey } from '../../../lib/query-keys.js';
 
 export const createPreset = (preset: PresetRequest) => apiClient.post<PresetDto>('/api/presets', preset);
 

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Button } from '../../../components/button.js';
+import { MinusIcon } from '../../../components/icons/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { addExample, examplesForDisplay, removeExample, updateExample, type Example } from '../utils/examples.js';
 
@@ -26,9 +27,7 @@ export function ExamplesEditor({ value, onChange }: { value: Example[] | null | 
                 aria-label={localize('com_endpoint_remove_example', number)}
                 className="rounded-md p-1 text-neutral-400 hover:bg-neutral-100 hover:text-neutral-800 dark:hover:bg-neutral-700 dark:hover:text-white"
               >
-                <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" className="size-4">
-                  <path d="M5 12h14" />
-                </svg>
+                <MinusIcon />
               </button>
             </div>
             <label htmlFor={`${id}-${index}-input`} className="sr-only">

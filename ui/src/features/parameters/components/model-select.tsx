@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { classNames } from '../../../components/class-names.js';
+import { CheckIcon, SelectChevronIcon } from '../../../components/icons/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { filterModels, showsModelFilter } from '../utils/filter-models.js';
 
@@ -110,9 +111,7 @@ export function ModelSelect({ value, options, onChange, label, disabled }: Model
         className="flex w-full items-center justify-between gap-2 rounded-lg border border-neutral-300 bg-white px-3 py-2 text-start text-sm dark:border-neutral-600 dark:bg-neutral-900 disabled:opacity-60"
       >
         <span className={classNames('truncate', !value && 'text-neutral-400')}>{value || localize('com_endpoint_no_model_selected')}</span>
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" className="size-4 shrink-0 text-neutral-400">
-          <path d="m7 10 5 5 5-5" />
-        </svg>
+        <SelectChevronIcon className="shrink-0 text-neutral-400" />
       </button>
       {open && (
         <div className="absolute top-full right-0 left-0 z-20 mt-1 overflow-hidden rounded-lg border border-neutral-200 bg-white shadow-lg dark:border-neutral-700 dark:bg-neutral-800">
@@ -163,9 +162,7 @@ export function ModelSelect({ value, options, onChange, label, disabled }: Model
               >
                 <span className="truncate">{model}</span>
                 {model === value && (
-                  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="size-4 shrink-0">
-                    <path d="m5 12.5 4.5 4.5L19 7.5" />
-                  </svg>
+                  <CheckIcon className="shrink-0" />
                 )}
               </li>
             ))}

@@ -1,7 +1,7 @@
 import type { PresetDto } from '@protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.js';
-import { presetsQueryKey } from '../../../lib/chat-setup/index.js';
+import { presetsQueryKey } from '../../../lib/query-keys.js';
 
 export const getPresets = () => apiClient.get<PresetDto[]>('/api/presets');
 

@@ -1,7 +1,7 @@
 import type { DeletePresetsResponse, PresetDto, PresetRequest } from '@protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.js';
-import { presetsQueryKey } from '../../../lib/chat-setup/index.js';
+import { presetsQueryKey } from '../../../lib/query-keys.js';
 
 export const savePreset = (preset: PresetRequest) => apiClient.post<PresetDto>('/api/presets', preset);
 export const importPresets = (presets: unknown) => apiClient.post<PresetDto[]>('/api/presets/import', presets);

@@ -2,6 +2,7 @@ import type { PresetDto } from '@protocol';
 import { useId, useState, type ComponentType, type FormEvent } from 'react';
 import { Button } from '../../../components/button.js';
 import { Dialog } from '../../../components/dialog.js';
+import { DownloadIcon } from '../../../components/icons/index.js';
 import { TextField } from '../../../components/text-field.js';
 import { defaultModelFor, fitSetupTo, setupToPreset, type ChatSetup } from '../../../lib/chat-setup/index.js';
 import { endpointKind, endpointLabel, endpointTypeOf, sortedEndpoints, useEndpointsQuery, useModelsQuery } from '../../../lib/endpoints/index.js';
@@ -71,9 +72,7 @@ export function EditPresetDialog({ preset, SettingsForm, onClose }: EditPresetDi
       footer={
         <>
           <Button variant="ghost" className="me-auto" onClick={() => downloadPreset(currentPreset())}>
-            <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="size-4">
-              <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
-            </svg>
+            <DownloadIcon />
             {localize('com_endpoint_export')}
           </Button>
           <Button variant="secondary" onClick={onClose}>

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { ImportIcon } from '../../../components/icons/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { readFileText } from '../../../lib/read-file-text.js';
 import { useToast } from '../../../lib/toast/index.js';
@@ -46,9 +47,7 @@ export function ImportPresetsButton() {
         title={localize('com_endpoint_import_presets')}
         className="flex shrink-0 items-center gap-1.5 rounded-lg border border-neutral-300 px-2.5 py-1.5 text-xs font-medium text-neutral-700 hover:bg-neutral-50 disabled:opacity-50 dark:border-neutral-600 dark:text-neutral-200 dark:hover:bg-neutral-700"
       >
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="size-3.5">
-          <path d="M12 15V3M7 8l5-5 5 5M5 21h14" />
-        </svg>
+        <ImportIcon size={14} strokeWidth={2} />
         {localize('com_endpoint_import')}
       </button>
     </>

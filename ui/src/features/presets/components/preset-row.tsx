@@ -2,6 +2,7 @@ import type { PresetDto } from '@protocol';
 import { useState } from 'react';
 import { classNames } from '../../../components/class-names.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { PencilIcon, StarIcon, TrashIcon } from '../../../components/icons/index.js';
 import { EndpointIcon, endpointLabel, useEndpointsQuery } from '../../../lib/endpoints/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { useToast } from '../../../lib/toast/index.js';
@@ -9,18 +10,6 @@ import { useDeletePresets, useSetDefaultPreset } from '../api/preset-mutations.j
 
 const actionClass =
   'rounded-md p-1.5 text-neutral-400 hover:bg-neutral-200 hover:text-neutral-900 dark:hover:bg-neutral-700 dark:hover:text-white disabled:opacity-50';
-
-function Icon({ path, filled = false }: { path: string; filled?: boolean }) {
-  return (
-    <svg viewBox="0 0 24 24" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="size-4">
-      <path d={path} />
-    </svg>
-  );
-}
-
-const STAR = 'm12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z';
-const PENCIL = 'M16.5 3.5a2.1 2.1 0 0 1 3 3L8 18l-4 1 1-4z';
-const TRASH = 'M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3';
 
 /** One preset: choosing it activates it; the star sets or unsets the default; edit; delete (confirmed). */
 export function PresetRow({ preset, onSelect, onEdit }: { preset: PresetDto; onSelect: () => void; onEdit: () => void }) {
@@ -58,10 +47,10 @@ export function PresetRow({ preset, onSelect, onEdit }: { preset: PresetDto; onS
           onClick={() => setDefault.mutate(isDefault ? null : preset.presetId, { onError: failed('com_endpoint_preset_default_error') })}
           className={classNames(actionClass, isDefault && 'text-amber-500 dark:text-amber-400')}
         >
-          <Icon path={STAR} filled={isDefault} />
+          <StarIcon filled={isDefault} />
         </button>
         <button type="button" aria-label={localize('com_endpoint_edit_preset', preset.title)} title={localize('com_ui_edit')} onClick={onEdit} className={actionClass}>
-          <Icon path={PENCIL} />
+          <PencilIcon />
         </button>
         <button
           type="button"
@@ -71,7 +60,7 @@ export function PresetRow({ preset, onSelect, onEdit }: { preset: PresetDto; onS
           onClick={() => setConfirming(true)}
           className={classNames(actionClass, 'hover:text-red-600 dark:hover:text-red-400')}
         >
-          <Icon path={TRASH} />
+          <TrashIcon />
         </button>
       </div>
       <ConfirmDialog

@@ -1,8 +1,8 @@
 import type { PresetDto } from '@protocol';
-import { useId, useState } from 'react';
-import { classNames } from '../../../components/class-names.js';
-import { usePopover } from '../../../components/use-popover.js';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { BookmarkIcon } from '../../../components/icons/index.js';
+import { Popover } from '../../../components/popover.js';
 import { Spinner } from '../../../components/spinner.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { useInterfaceSettings } from '../../../lib/startup-config/use-interface-settings.js';
@@ -14,12 +14,6 @@ import { useDefaultPreset } from '../hooks/use-default-preset.js';
 import { EditPresetDialog, type PresetSettingsForm } from './edit-preset-dialog.js';
 import { ImportPresetsButton } from './import-presets-button.js';
 import { PresetRow } from './preset-row.js';
-
-const BookmarkIcon = () => (
-  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="size-[18px]">
-    <path d="M6 4h12v16l-6-4-6 4z" />
-  </svg>
-);
 
 export interface PresetsMenuProps {
   /** The per-endpoint options of the edit dialog: pass EndpointSettingsForm from features/parameters. */
@@ -35,13 +29,10 @@ export interface PresetsMenuProps {
 export function PresetsMenu({ SettingsForm, className }: PresetsMenuProps) {
   const localize = useLocalize();
   const { showToast } = useToast();
-  const panelId = useId();
-  const titleId = useId();
   const presets = usePresetsQuery();
   const defaultPreset = useDefaultPreset();
   const applyPreset = useApplyPreset();
   const deletePresets = useDeletePresets();
-  const { open, setOpen, triggerRef, panelRef, close } = usePopover('[data-preset-select], button');
   const [editing, setEditing] = useState<PresetDto | null>(null);
   const [confirmClear, setConfirmClear] = useState(false);
   const list = presets.data ?? [];
@@ -60,47 +51,33 @@ export function PresetsMenu({ SettingsForm, className }: PresetsMenuProps) {
   if (!presetsShown) return null;
 
   return (
-    // Positioned only from 640 px: on phones the panel hangs from the header bar and spans its width.
-    <div className={classNames('sm:relative', className)}>
-      <button
-        ref={triggerRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        aria-haspopup="dialog"
-        aria-label={localize('com_endpoint_presets')}
-        title={localize('com_endpoint_presets')}
-        onClick={() => setOpen((current) => !current)}
-        className="flex size-9 items-center justify-center rounded-lg text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white"
-      >
-        <BookmarkIcon />
-      </button>
-
-      {open && (
-        <div
-          ref={panelRef}
-          id={panelId}
-          role="dialog"
-          aria-labelledby={titleId}
-          data-popover-layer=""
-          onKeyDown={(event) => {
-            if (event.key !== 'Escape') return;
-            event.stopPropagation();
-            close();
-          }}
-          className="absolute inset-x-2 top-full z-50 mt-1 flex max-h-[min(495px,calc(100dvh-8rem))] flex-col rounded-2xl border border-neutral-200 bg-white shadow-xl sm:inset-x-auto sm:start-0 sm:max-h-[min(495px,calc(100dvh-5rem))] sm:w-[24rem] dark:border-neutral-700 dark:bg-neutral-800"
-        >
-          <div className="flex items-center justify-between gap-2 border-b border-neutral-200 px-4 py-3 dark:border-neutral-700">
-            <div className="min-w-0">
-              <h2 id={titleId} className="text-sm font-semibold">
-                {localize('com_endpoint_presets')}
-              </h2>
-              <p className="truncate text-xs text-neutral-500 dark:text-neutral-400">
-                {defaultPreset ? localize('com_endpoint_presets_default', defaultPreset.title) : localize('com_endpoint_presets_default_none')}
-              </p>
-            </div>
-            <ImportPresetsButton />
-          </div>
+    <Popover
+      label={localize('com_endpoint_presets')}
+      trigger={<BookmarkIcon />}
+      triggerClassName="flex size-9 items-center justify-center"
+      initialFocus="[data-preset-select], button"
+      panelClassName="max-h-[min(495px,calc(100dvh-8rem))] sm:max-h-[min(495px,calc(100dvh-5rem))] sm:w-[24rem]"
+      subtitle={defaultPreset ? localize('com_endpoint_presets_default', defaultPreset.title) : localize('com_endpoint_presets_default_none')}
+      headerAction={<ImportPresetsButton />}
+      extras={
+        <>
+          {editing && <EditPresetDialog preset={editing} SettingsForm={SettingsForm} onClose={() => setEditing(null)} />}
+          <ConfirmDialog
+            open={confirmClear}
+            title={localize('com_endpoint_clear_presets')}
+            confirmLabel={localize('com_endpoint_clear_all')}
+            onConfirm={clearAll}
+            onCancel={() => setConfirmClear(false)}
+            pending={deletePresets.isPending}
+          >
+            {localize('com_endpoint_clear_presets_warning')}
+          </ConfirmDialog>
+        </>
+      }
+      className={className}
+    >
+      {({ dismiss }) => (
+        <>
           <div className="min-h-0 flex-1 overflow-y-auto p-1.5">
             {presets.isPending && (
               <div className="flex justify-center py-6">
@@ -115,7 +92,7 @@ export function PresetsMenu({ SettingsForm, className }: PresetsMenuProps) {
                   preset={preset}
                   onSelect={() => {
                     applyPreset(preset);
-                    setOpen(false);
+                    dismiss();
                   }}
                   onEdit={() => setEditing(preset)}
                 />
@@ -133,19 +110,8 @@ export function PresetsMenu({ SettingsForm, className }: PresetsMenuProps) {
               </button>
             </div>
           )}
-        </div>
+        </>
       )}
-      {editing && <EditPresetDialog preset={editing} SettingsForm={SettingsForm} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={confirmClear}
-        title={localize('com_endpoint_clear_presets')}
-        confirmLabel={localize('com_endpoint_clear_all')}
-        onConfirm={clearAll}
-        onCancel={() => setConfirmClear(false)}
-        pending={deletePresets.isPending}
-      >
-        {localize('com_endpoint_clear_presets_warning')}
-      </ConfirmDialog>
-    </div>
+    </Popover>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.js';
+import { userKeyExpiryQueryKey } from '../../../lib/query-keys.js';
 
 /** DELETE /api/keys?all=true: every key the user provided, for every endpoint. */
 export function revokeAllKeys(): Promise<void> {
@@ -11,6 +12,6 @@ export function useRevokeAllKeys() {
   return useMutation({
     mutationFn: revokeAllKeys,
     // The endpoint picker and composer ask per endpoint whether a key is still missing.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['userKeyExpiry'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeyExpiryQueryKey() }),
   });
 }

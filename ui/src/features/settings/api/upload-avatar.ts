@@ -1,6 +1,7 @@
 import type { UserDto } from '@protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.js';
+import { userQueryKey } from '../../../lib/query-keys.js';
 
 /**
  * POST /api/files/images/avatar (spec 001 §7): multipart with the image as `input` and `manual`
@@ -18,7 +19,7 @@ export function useUploadAvatar() {
   return useMutation({
     mutationFn: uploadAvatar,
     onSuccess: ({ url }) => {
-      queryClient.setQueryData<UserDto>(['user'], (user) => (user ? { ...user, avatar: url } : user));
+      queryClient.setQueryData<UserDto>(userQueryKey, (user) => (user ? { ...user, avatar: url } : user));
     },
   });
 }

@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.js';
-
-/** ['balance']: the chat refetches it after every stream (spec 000 §4). */
-export const balanceQueryKey = ['balance'] as const;
+import { balanceQueryKey } from '../../../lib/query-keys.js';
 
 /**
  * GET /api/balance answers a bare number (LibreChat's shape; a numeric string is tolerated), or an

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { NewChatIcon, SidebarIcon } from '../../../components/icons.js';
 import { IconButton } from '../../../components/icon-button.js';
+import { NewChatIcon, SidebarIcon } from '../../../components/icons/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 
 interface MobileHeaderProps {

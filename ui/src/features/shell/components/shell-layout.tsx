@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Outlet, useNavigate, useParams } from 'react-router-dom';
-import { NewChatIcon, SidebarIcon } from '../../../components/icons.js';
 import { IconButton } from '../../../components/icon-button.js';
+import { NewChatIcon, SidebarIcon } from '../../../components/icons/index.js';
 import { Spinner } from '../../../components/spinner.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ComponentType } from 'react';
-import { ChatBubblesIcon, CloseIcon, NewChatIcon, SidebarIcon } from '../../../components/icons.js';
 import { IconButton } from '../../../components/icon-button.js';
 import { classNames } from '../../../components/class-names.js';
+import { ChatBubblesIcon, CloseIcon, NewChatIcon, SidebarIcon } from '../../../components/icons/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { UserMenu } from './user-menu.js';
 

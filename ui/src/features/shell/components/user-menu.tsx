@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { LogoutIcon, SettingsIcon } from '../../../components/icons.js';
+import { CoinsIcon, ExportIcon, FilesIcon, HelpIcon, LogoutIcon, SettingsIcon } from '../../../components/icons/index.js';
 import { useMenu } from '../../../components/use-menu.js';
 import { useAuth } from '../../../lib/auth/index.js';
 import { useLanguage, useLocalize } from '../../../lib/i18n/index.js';
@@ -7,7 +7,6 @@ import { useStartupConfig } from '../../../lib/startup-config/get-startup-config
 import { useBalance } from '../api/get-balance.js';
 import { useShellActions } from './shell-slots.js';
 import { UserAvatar } from './user-avatar.js';
-import { CoinsIcon, ExportIcon, FilesIcon, HelpIcon } from './user-menu-icons.js';
 import { UnavailableMenuItem, menuItemClass } from './user-menu-items.js';
 
 /** Spec 000 §2: balance, export conversation, my files, help/FAQ, settings, log out. */

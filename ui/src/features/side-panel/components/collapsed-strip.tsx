@@ -1,8 +1,8 @@
 import { IconButton } from '../../../components/icon-button.js';
+import { ChevronStartIcon, HidePanelIcon } from '../../../components/icons/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import type { PanelId } from '../hooks/use-panel-layout.js';
 import { panelTabs } from './panel-tabs.js';
-import { ChevronStartIcon, HidePanelIcon } from './side-panel-icons.js';
 
 interface CollapsedStripProps {
   onSelect: (id: PanelId) => void;
@@ -16,7 +16,7 @@ export function CollapsedStrip({ onSelect, onExpand, onHide }: CollapsedStripPro
   return (
     <div className="flex flex-col items-center gap-1 py-2">
       <IconButton label={localize('com_sidepanel_expand')} onClick={onExpand}>
-        <ChevronStartIcon className="size-5" />
+        <ChevronStartIcon size={20} />
       </IconButton>
       {panelTabs.map(({ id, labelKey, icon: TabIcon }) => (
         <IconButton key={id} label={localize(labelKey)} onClick={() => onSelect(id)}>

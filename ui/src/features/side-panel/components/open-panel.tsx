@@ -1,10 +1,10 @@
 import { IconButton } from '../../../components/icon-button.js';
+import { ChevronEndIcon, HidePanelIcon } from '../../../components/icons/index.js';
 import { useTabList } from '../../../components/use-tab-list.js';
 import { classNames } from '../../../components/class-names.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { panelIds, type PanelId } from '../hooks/use-panel-layout.js';
 import { panelTabs } from './panel-tabs.js';
-import { ChevronEndIcon, HidePanelIcon } from './side-panel-icons.js';
 
 interface OpenPanelProps {
   activePanel: PanelId;
@@ -25,7 +25,7 @@ export function OpenPanel({ activePanel, onSelect, onHide, onCollapse }: OpenPan
         <div className="flex items-center justify-between gap-1">
           {onCollapse ? (
             <IconButton label={localize('com_sidepanel_collapse')} onClick={onCollapse}>
-              <ChevronEndIcon className="size-5" />
+              <ChevronEndIcon size={20} />
             </IconButton>
           ) : (
             <span />

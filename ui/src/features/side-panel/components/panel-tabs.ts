@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
+import { AssistantIcon, AttachmentsIcon } from '../../../components/icons/index.js';
 import type { TranslationKey } from '../../../lib/i18n/index.js';
 import type { PanelId } from '../hooks/use-panel-layout.js';
-import { AssistantIcon, PaperclipIcon } from './side-panel-icons.js';
 
 export interface PanelTab {
   id: PanelId;
@@ -12,7 +12,7 @@ export interface PanelTab {
 }
 
 export const panelTabs: PanelTab[] = [
-  { id: 'files', labelKey: 'com_sidepanel_attach_files', laterKey: 'com_sidepanel_files_later', icon: PaperclipIcon },
+  { id: 'files', labelKey: 'com_sidepanel_attach_files', laterKey: 'com_sidepanel_files_later', icon: AttachmentsIcon },
   {
     id: 'assistants',
     labelKey: 'com_sidepanel_assistant_builder',

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { startupConfigQueryKey } from '../../../lib/query-keys.js';
 import { writeViewSetting } from '../../../lib/settings/index.js';
 import { defaultStartupConfig } from '../../../lib/startup-config/default-startup-config.js';
 import { SidePanelLayout } from './side-panel-layout.js';
@@ -11,7 +12,7 @@ import { SidePanelLayout } from './side-panel-layout.js';
 function renderLayout(settings: Partial<InterfaceSettings> = {}) {
   const user = userEvent.setup();
   const queryClient = new QueryClient();
-  queryClient.setQueryData(['startupConfig'], { ...defaultStartupConfig, interface: settings });
+  queryClient.setQueryData(startupConfigQueryKey, { ...defaultStartupConfig, interface: settings });
   render(
     <QueryClientProvider client={queryClient}>
       <SidePanelLayout>

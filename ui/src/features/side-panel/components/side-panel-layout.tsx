@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { classNames } from '../../../components/class-names.js';
+import { ChevronStartIcon } from '../../../components/icons/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { useInterfaceSettings } from '../../../lib/startup-config/use-interface-settings.js';
 import { useViewSetting } from '../../../lib/settings/index.js';
@@ -9,7 +10,6 @@ import { SIDE_PANEL_SMALL_QUERY } from '../layout-math.js';
 import { CollapsedStrip } from './collapsed-strip.js';
 import { OpenPanel } from './open-panel.js';
 import { ResizeHandle } from './resize-handle.js';
-import { ChevronStartIcon } from './side-panel-icons.js';
 
 /**
  * The chat area and, at its inline end, the resizable right side panel (spec 000 §2, 001 §2).

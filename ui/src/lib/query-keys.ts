@@ -1,0 +1,44 @@
+/**
+ * Every TanStack Query key of the UI. Keys are shared between features (the chat writes the sidebar's
+ * list, the settings clear it, the header refetches the presets): one place keeps them from drifting
+ * apart. The values are the cache's identity, so they must stay exactly as they are.
+ */
+
+/** GET /api/config: the one query kept when a user signs out (the same for everyone). */
+export const startupConfigQueryKey = ['startupConfig'] as const;
+
+/** GET /api/user: the signed-in user. */
+export const userQueryKey = ['user'] as const;
+
+/** GET /api/endpoints: the enabled endpoints, by name. */
+export const endpointsQueryKey = ['endpoints'] as const;
+
+/** GET /api/models: the models offered per endpoint. */
+export const modelsQueryKey = ['models'] as const;
+
+/** GET /api/keys?name=: ['userKeyExpiry', name]; ['userKeyExpiry'] alone matches every endpoint's (to invalidate them all). */
+export const userKeyExpiryQueryKey = (name?: string) => (name === undefined ? ['userKeyExpiry'] : ['userKeyExpiry', name]);
+
+/** GET /api/balance: the chat refetches it after every stream (spec 000 §4). */
+export const balanceQueryKey = ['balance'] as const;
+
+/** GET /api/presets: shared by the presets menu and "Save as preset". */
+export const presetsQueryKey = ['presets'] as const;
+
+/**
+ * GET /api/convos: the sidebar's infinite list. Its pages are rewritten only through
+ * lib/conversation-cache.ts, the one owner of their shape.
+ */
+export const conversationListQueryKey = ['conversations'] as const;
+
+/** GET /api/search: not under ['conversations'], whose pages the chat rewrites; results must stay as found. */
+export const conversationSearchQueryKey = (query: string) => ['conversationSearch', query] as const;
+
+/** GET /api/search/enable. */
+export const searchEnabledQueryKey = ['searchEnabled'] as const;
+
+/** GET /api/convos/:id: the open conversation's title and options. */
+export const conversationQueryKey = (conversationId: string) => ['conversation', conversationId] as const;
+
+/** GET /api/messages/:id: every message of every branch, which the stream keeps current. */
+export const messagesQueryKey = (conversationId: string) => ['messages', conversationId] as const;
