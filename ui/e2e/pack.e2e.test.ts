@@ -27,6 +27,7 @@ describe('npm pack', () => {
     const listing = execFileSync('tar', ['-tzf', join(work, tarball)], { encoding: 'utf8' });
     expect(listing).toContain('package/dist/bin/chatbox.js');
     expect(listing).toContain('package/ui/dist/index.html');
+    expect(listing).toContain('package/docs/chatbox.service');
     expect(listing).not.toMatch(/\.test\.js|package\/core\/|package\/ui\/src\//);
 
     const app = join(work, 'app');
