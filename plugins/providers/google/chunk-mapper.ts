@@ -58,6 +58,8 @@ export class GeminiChunkMapper {
   /** The closing parts; without a finish reason the stream was cut short. */
   end(): ChatPart[] {
     if (!this.finishReason) return [{ type: 'error', error: providerFailure('malformed_stream', 'The Gemini stream ended without a finish reason') }];
-    return [{ type: 'finish', finishReason: this.finishReason, ...(this.usage ? { usage: this.usage } : {}) }];
+    // Gemini finishes a function-calling reply with STOP; the contract says the model wants its tools run.
+    const finishReason = this.finishReason === 'stop' && this.toolCalls > 0 ? 'tool_calls' : this.finishReason;
+    return [{ type: 'finish', finishReason, ...(this.usage ? { usage: this.usage } : {}) }];
   }
 }
