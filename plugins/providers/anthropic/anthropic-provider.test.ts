@@ -91,6 +91,23 @@ describe('anthropic provider streaming', () => {
     ]);
   });
 
+  it('sends files as document blocks: PDFs as base64 or by URL, text files as text', async () => {
+    const request = simpleRequest('claude-sonnet-4-5', 'Compare');
+    request.messages[0].content = [
+      { type: 'text', text: 'Compare' },
+      { type: 'file', url: 'data:application/pdf;base64,JVBERi0=', mediaType: 'application/pdf', filename: 'a.pdf' },
+      { type: 'file', url: 'data:text/plain;base64,aGVsbG8=', mediaType: 'text/plain' },
+      { type: 'file', url: 'https://example.com/b.pdf', mediaType: 'application/pdf' },
+    ];
+    await run(request);
+    expect(upstream.control.lastRequest!.body.messages[0].content).toEqual([
+      { type: 'document', title: 'a.pdf', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0=' } },
+      { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'hello' } },
+      { type: 'document', source: { type: 'url', url: 'https://example.com/b.pdf' } },
+      { type: 'text', text: 'Compare' },
+    ]);
+  });
+
   it('reports max_tokens as a length finish', async () => {
     upstream.control.configure({ finishReason: 'max_tokens' });
     expect((await run()).at(-1)).toMatchObject({ type: 'finish', finishReason: 'length' });

@@ -70,6 +70,15 @@ describe('google provider streaming', () => {
     expect(upstream.control.requests).toHaveLength(1);
   });
 
+  it('sends data URL files inline and refuses other file URLs', async () => {
+    const request = simpleRequest('gemini-2.5-flash', 'Summarise');
+    request.messages[0].content = [{ type: 'text', text: 'Summarise' }, { type: 'file', url: 'data:application/pdf;base64,JVBERi0=', mediaType: 'application/pdf' }];
+    await run(request);
+    expect(upstream.control.lastRequest!.body.contents[0].parts).toEqual([{ inlineData: { mimeType: 'application/pdf', data: 'JVBERi0=' } }, { text: 'Summarise' }]);
+    request.messages[0].content = [{ type: 'file', url: 'https://example.com/a.pdf', mediaType: 'application/pdf' }];
+    expect(await run(request)).toEqual([{ type: 'error', error: expect.objectContaining({ kind: 'bad_request', message: expect.stringContaining('files as data URLs') }) }]);
+  });
+
   it('refuses retired PaLM models with a message naming the model and a Gemini alternative', async () => {
     const parts = await run(simpleRequest('chat-bison'));
     expect(parts).toEqual([{ type: 'error', error: expect.objectContaining({ kind: 'bad_request', isRetryable: false }) }]);

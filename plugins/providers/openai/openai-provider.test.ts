@@ -92,6 +92,16 @@ describe('openAI provider streaming', () => {
     ]);
   });
 
+  it('sends file parts as file_data with their name', async () => {
+    const request = simpleRequest('gpt-4o', 'Summarise');
+    request.messages[0].content = [{ type: 'file', url: 'data:application/pdf;base64,JVBERi0=', mediaType: 'application/pdf', filename: 'report.pdf' }, { type: 'text', text: 'Summarise' }];
+    await collectParts(createOpenAIProvider(settings()).stream(request, { signal: neverAborted() }));
+    expect(upstream.control.lastRequest!.body.messages[0].content).toEqual([
+      { type: 'file', file: { file_data: 'data:application/pdf;base64,JVBERi0=', filename: 'report.pdf' } },
+      { type: 'text', text: 'Summarise' },
+    ]);
+  });
+
   it('reports a length finish', async () => {
     upstream.control.configure({ finishReason: 'length' });
     const parts = await collectParts(createOpenAIProvider(settings()).stream(simpleRequest('gpt-4o'), { signal: neverAborted() }));
