@@ -3,6 +3,7 @@
  * and a plugin depends on nothing of core but this barrel.
  */
 export type * from './plugin.js';
+export type * from './plugin-logger.js';
 export type * from './chat-content.js';
 export type * from './chat-part.js';
 export type * from './chat-provider.js';

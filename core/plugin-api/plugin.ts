@@ -1,6 +1,7 @@
 import type { ActionExecutor } from './action-executor.js';
 import type { ChatProvider } from './chat-provider.js';
 import type { FileStorage } from './file-storage.js';
+import type { PluginLogger } from './plugin-logger.js';
 import type { Tool } from './tool.js';
 
 /**
@@ -20,18 +21,6 @@ export interface PluginInstances {
 
 /** The kinds of plugin the registry knows. */
 export type PluginKind = keyof PluginInstances;
-
-/** The lines a plugin writes to the server log, under its own name. */
-export interface PluginLogger {
-  /** Detail worth having only while investigating. */
-  debug(message: string, fields?: Record<string, unknown>): void;
-  /** A normal event worth a line (a model list loaded, a bucket opened). */
-  info(message: string, fields?: Record<string, unknown>): void;
-  /** Something went wrong and the plugin carried on (a fallback was used). */
-  warn(message: string, fields?: Record<string, unknown>): void;
-  /** Something went wrong and the plugin could not do what was asked. */
-  error(message: string, fields?: Record<string, unknown>): void;
-}
 
 /** What a plugin gets when core sets it up. */
 export interface PluginContext<TSettings = unknown> {

@@ -1,6 +1,6 @@
 import type { ToolOutputPart } from './chat-content.js';
 import type { ToolDefinition } from './chat-provider.js';
-import type { PluginLogger } from './plugin.js';
+import type { PluginLogger } from './plugin-logger.js';
 
 /** What a tool gets for one call besides its input. */
 export interface ToolContext {
