@@ -1,4 +1,3 @@
-import { expect } from 'vitest';
 import type { ChatPart, ChatRequest, ToolDefinition, ToolOutputPart } from '../../core/plugin-api/index.js';
 import type { FakeToolCall } from '../../core/testing/fake-upstreams/index.js';
 
@@ -37,20 +36,38 @@ export function toolHistoryRequest(model: string, output: ToolOutputPart[] = [{ 
   };
 }
 
-/**
- * Test helper: the parts hold exactly one streamed tool call with this id, in contract order
- * (start, at least one delta, end, call), its deltas adding up to the call's input, and the finish
- * says the model wants its tools run.
- */
-export function expectOneStreamedToolCall(parts: ChatPart[], id: string, call: FakeToolCall = weatherCall): void {
+/** What a stream said about its tool calls, summarised so a test compares it in one assertion. */
+export interface StreamedToolCalls {
+  /** The tool parts' types in order, one delta standing for a run of deltas. */
+  sequence: string[];
+  /** The ids the tool parts carried, deduplicated. */
+  ids: string[];
+  /** The deltas joined. */
+  streamedInput: string;
+  /** The whole calls. */
+  calls: ChatPart[];
+  /** The finish reason, when the stream finished. */
+  finishReason: string | undefined;
+}
+
+/** Test helper: summarises the tool parts of a stream (vitest-free, so the build can include it). */
+export function streamedToolCalls(parts: ChatPart[]): StreamedToolCalls {
   const toolParts = parts.filter((part) => part.type.startsWith('tool-'));
-  expect(toolParts[0]).toEqual({ type: 'tool-input-start', id, name: call.name });
-  const deltas = toolParts.slice(1, -2);
-  expect(deltas.length).toBeGreaterThan(0);
-  expect(deltas.map((part) => (part.type === 'tool-input-delta' && part.id === id ? part.delta : '✗')).join('')).toBe(JSON.stringify(call.input));
-  expect(toolParts.slice(-2)).toEqual([
-    { type: 'tool-input-end', id },
-    { type: 'tool-call', id, name: call.name, input: JSON.stringify(call.input) },
-  ]);
-  expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: 'tool_calls' });
+  const sequence = toolParts.map((part) => part.type).filter((type, index, types) => type !== 'tool-input-delta' || types[index - 1] !== 'tool-input-delta');
+  const ids = [...new Set(toolParts.map((part) => ('id' in part ? part.id : '')))];
+  const streamedInput = toolParts.map((part) => (part.type === 'tool-input-delta' ? part.delta : '')).join('');
+  const last = parts.at(-1);
+  return { sequence, ids, streamedInput, calls: toolParts.filter((part) => part.type === 'tool-call'), finishReason: last?.type === 'finish' ? last.finishReason : undefined };
+}
+
+/** Test fixture: the summary of a stream that called one tool, in contract order, then finished for its tools. */
+export function oneStreamedToolCall(id: string, call: FakeToolCall = weatherCall): StreamedToolCalls {
+  const input = JSON.stringify(call.input);
+  return {
+    sequence: ['tool-input-start', 'tool-input-delta', 'tool-input-end', 'tool-call'],
+    ids: [id],
+    streamedInput: input,
+    calls: [{ type: 'tool-call', id, name: call.name, input }],
+    finishReason: 'tool_calls',
+  };
 }

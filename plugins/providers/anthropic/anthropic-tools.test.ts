@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatRequest } from '../../../core/plugin-api/index.js';
 import { startFakeAnthropic, type FakeUpstream } from '../../../core/testing/fake-upstreams/index.js';
 import { collectParts, neverAborted, simpleRequest } from '../../shared/stream-test-helpers.js';
-import { expectOneStreamedToolCall, toolHistoryRequest, weatherCall, weatherTool } from '../../shared/tool-test-fixtures.js';
+import { oneStreamedToolCall, streamedToolCalls, toolHistoryRequest, weatherCall, weatherTool } from '../../shared/tool-test-fixtures.js';
 import { createAnthropicProvider } from './index.js';
 
 let upstream: FakeUpstream;
@@ -59,6 +59,8 @@ describe('anthropic provider tools', () => {
     upstream.control.configure({ reply: 'Let me look.', chunkSize: 4, toolCalls: [weatherCall] });
     const parts = await run(toolHistoryRequest('claude-sonnet-4-5'));
     expect(parts.filter((part) => part.type === 'text-delta').map((part) => part.text).join('')).toBe('Let me look.');
-    expectOneStreamedToolCall(parts, 'toolu_fake_1');
+    expect(streamedToolCalls(parts)).toEqual(oneStreamedToolCall('toolu_fake_1'));
+    // One delta per non-empty input_json_delta: streamed as it arrives, not assembled at the block's stop.
+    expect(parts.filter((part) => part.type === 'tool-input-delta').length).toBe(Math.ceil(JSON.stringify(weatherCall.input).length / 4));
   });
 });

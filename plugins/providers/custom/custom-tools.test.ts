@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeUpstream } from '../../../core/testing/fake-upstreams/index.js';
 import { collectParts, neverAborted } from '../../shared/stream-test-helpers.js';
-import { expectOneStreamedToolCall, toolHistoryRequest, weatherCall } from '../../shared/tool-test-fixtures.js';
+import { oneStreamedToolCall, streamedToolCalls, toolHistoryRequest, weatherCall } from '../../shared/tool-test-fixtures.js';
 import { createCustomProvider } from './index.js';
 
 let upstream: FakeUpstream;
@@ -21,6 +21,6 @@ describe('custom endpoint tools', () => {
     expect(body.tools).toMatchObject([{ type: 'function', function: { name: 'get_weather', parameters: { required: ['city'] } } }]);
     expect(body).not.toHaveProperty('tool_choice');
     expect(body.messages.at(-1)).toEqual({ role: 'tool', tool_call_id: 'call_1', content: '{"celsius":3}' });
-    expectOneStreamedToolCall(parts, 'call_9', { ...weatherCall, id: 'call_9' });
+    expect(streamedToolCalls(parts)).toEqual(oneStreamedToolCall('call_9', { ...weatherCall, id: 'call_9' }));
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatRequest } from '../../../core/plugin-api/index.js';
 import { startFakeGoogle, type FakeUpstream } from '../../../core/testing/fake-upstreams/index.js';
 import { collectParts, neverAborted, simpleRequest } from '../../shared/stream-test-helpers.js';
-import { expectOneStreamedToolCall, toolHistoryRequest, weatherCall, weatherTool } from '../../shared/tool-test-fixtures.js';
+import { oneStreamedToolCall, streamedToolCalls, toolHistoryRequest, weatherCall, weatherTool } from '../../shared/tool-test-fixtures.js';
 import { createGoogleProvider } from './index.js';
 
 let upstream: FakeUpstream;
@@ -68,6 +68,6 @@ describe('google provider tools', () => {
     upstream.control.configure({ reply: 'Sure.', chunkSize: 2, toolCalls: [weatherCall] });
     const parts = await run(toolHistoryRequest('gemini-2.5-flash'));
     expect(parts.filter((part) => part.type === 'text-delta').map((part) => part.text).join('')).toBe('Sure.');
-    expectOneStreamedToolCall(parts, 'call_1');
+    expect(streamedToolCalls(parts)).toEqual(oneStreamedToolCall('call_1'));
   });
 });

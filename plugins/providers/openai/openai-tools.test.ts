@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatRequest } from '../../../core/plugin-api/index.js';
 import { startFakeOpenAI, type FakeUpstream } from '../../../core/testing/fake-upstreams/index.js';
 import { collectParts, neverAborted, simpleRequest } from '../../shared/stream-test-helpers.js';
-import { expectOneStreamedToolCall, toolHistoryRequest, weatherCall, weatherTool } from '../../shared/tool-test-fixtures.js';
+import { oneStreamedToolCall, streamedToolCalls, toolHistoryRequest, weatherCall, weatherTool } from '../../shared/tool-test-fixtures.js';
 import { createOpenAIProvider } from './index.js';
 
 let upstream: FakeUpstream;
@@ -55,7 +55,10 @@ describe('openAI provider tools', () => {
 
   it('streams tool_calls deltas as tool input start, deltas, end and the whole call', async () => {
     upstream.control.configure({ reply: '', chunkSize: 5, toolCalls: [weatherCall] });
-    expectOneStreamedToolCall(await run(toolHistoryRequest('gpt-4o')), 'call_fake_1');
+    const parts = await run(toolHistoryRequest('gpt-4o'));
+    expect(streamedToolCalls(parts)).toEqual(oneStreamedToolCall('call_fake_1'));
+    // Streamed as it arrives, one delta per upstream fragment, not assembled at the end.
+    expect(parts.filter((part) => part.type === 'tool-input-delta').length).toBe(Math.ceil(JSON.stringify(weatherCall.input).length / 5));
   });
 
   it('streams text and two parallel calls, each with its own id', async () => {
