@@ -65,7 +65,8 @@ const tokenBound = (text: string) => Buffer.byteLength(text);
 export function buildChatRequest(input: { model: string; userId: string; options: EndpointOptions; branch: Array<Pick<Message, 'text' | 'isCreatedByUser' | 'tokenCount'>>; generation: string }): BuiltRequest {
   const { model, options } = input;
   const system = defined(options.promptPrefix) ?? defined(options.systemMessage);
-  const history: Array<ChatMessage & { tokenCount?: number | null }> = input.branch.map((message) => ({
+  // Text only: core sends no content parts yet, so counting stays on strings.
+  const history: Array<{ role: 'user' | 'assistant'; content: string; tokenCount?: number | null }> = input.branch.map((message) => ({
     role: message.isCreatedByUser ? 'user' : 'assistant',
     content: message.text,
     tokenCount: message.tokenCount,

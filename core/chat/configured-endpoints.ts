@@ -93,7 +93,7 @@ export async function configuredEndpoints(config: ChatboxConfig, plugins: Plugin
   for (const [index, candidate] of candidates(config).entries()) {
     if (only && !only.includes(candidate.name) && !(candidate.entry.type === 'custom' && only.includes('custom'))) continue;
     const pluginLog = toPluginLogger(log.child({ endpoint: candidate.name }));
-    const provider = await plugins.setup<ChatProvider>('provider', candidate.plugin, candidate.settings, pluginLog);
+    const provider = await plugins.setup('provider', candidate.plugin, candidate.settings, pluginLog);
     const position = only ? only.indexOf(candidate.name) : builtInOrder.indexOf(candidate.name);
     const order = candidate.entry.order ?? (position >= 0 ? position : builtInOrder.length + index);
     entries.push({ ...candidate.entry, name: candidate.name, order, provider });

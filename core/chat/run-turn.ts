@@ -203,10 +203,9 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
           saving = saving.then(otherStreamsFirst).then(() => reply({ text: snapshot })).catch((error: unknown) => log.warn({ err: error }, 'saving the partial reply failed'));
         }
         await paceStream(entry.streamRate, controller.signal);
-      } else if (part.type === 'usage') {
-        usage = { promptTokens: part.promptTokens, completionTokens: part.completionTokens };
       } else if (part.type === 'finish') {
         finishReason = part.finishReason;
+        if (part.usage) usage = { promptTokens: part.usage.promptTokens, completionTokens: part.usage.completionTokens };
       } else if (part.type === 'error') {
         if (part.error.kind === 'aborted' || controller.signal.aborted) finishReason = 'incomplete';
         else failure = failureToError(part.error, state.credentials !== undefined);

@@ -46,7 +46,7 @@ export function createTitleService(deps: { store: Store; balance: Balance; log: 
     let usage = { promptTokens: countTokens(PROMPT + content, job.model), completionTokens: 0 };
     for await (const part of job.entry.provider.stream(request, { signal: AbortSignal.timeout(30_000), credentials: job.credentials, fetch: job.fetch })) {
       if (part.type === 'text-delta') text += part.text;
-      else if (part.type === 'usage') usage = part;
+      else if (part.type === 'finish' && part.usage) usage = part.usage;
       else if (part.type === 'error') throw new Error(part.error.message);
     }
     const title = cleanTitle(text);

@@ -1,5 +1,10 @@
-import type { PluginDefinition, PluginKind, PluginLogger } from '../plugin-api/index.js';
+import type { PluginDefinition, PluginInstances, PluginKind, PluginLogger } from '../plugin-api/index.js';
 import { ConfigError } from '../errors/index.js';
+
+/** A runtime check that narrows a definition to its kind, so its setup's instance type follows. */
+function isOfKind<TKind extends PluginKind>(definition: PluginDefinition, kind: TKind): definition is PluginDefinition<TKind> {
+  return definition.kind === kind;
+}
 
 /**
  * The built-in plugins by kind and name. Only the plugins the configuration turns on are set up,
@@ -13,15 +18,18 @@ export function createPluginRegistry(definitions: PluginDefinition[]) {
     byKey.set(key, definition);
   }
 
+  function find<TKind extends PluginKind>(kind: TKind, name: string): PluginDefinition<TKind> | undefined {
+    const definition = byKey.get(`${kind}:${name}`);
+    return definition && isOfKind(definition, kind) ? definition : undefined;
+  }
+
   return {
-    list(kind: PluginKind): PluginDefinition[] {
-      return definitions.filter((definition) => definition.kind === kind);
+    list<TKind extends PluginKind>(kind: TKind): Array<PluginDefinition<TKind>> {
+      return definitions.filter((definition) => isOfKind(definition, kind));
     },
-    find(kind: PluginKind, name: string): PluginDefinition | undefined {
-      return byKey.get(`${kind}:${name}`);
-    },
-    async setup<T>(kind: PluginKind, name: string, settings: unknown, log: PluginLogger): Promise<T> {
-      const definition = byKey.get(`${kind}:${name}`);
+    find,
+    async setup<TKind extends PluginKind>(kind: TKind, name: string, settings: unknown, log: PluginLogger): Promise<PluginInstances[TKind]> {
+      const definition = find(kind, name);
       if (!definition) throw new ConfigError([{ path: name, message: `no ${kind} plugin named "${name}"` }]);
       const parsed = definition.configSchema.safeParse(settings);
       if (!parsed.success) {
@@ -30,7 +38,7 @@ export function createPluginRegistry(definitions: PluginDefinition[]) {
           `Invalid settings for the ${kind} plugin "${name}"`,
         );
       }
-      return (await definition.setup({ settings: parsed.data, log })) as T;
+      return definition.setup({ settings: parsed.data, log });
     },
   };
 }

@@ -2,7 +2,7 @@
  * The built-in model providers, listed explicitly (no globbing). plugins/index.ts includes them.
  * Every setup returns a ChatProvider; `custom` is set up once per `endpoints.custom[]` entry.
  */
-import type { ChatProvider, PluginDefinition } from '../../core/plugin-api/index.js';
+import type { PluginDefinition } from '../../core/plugin-api/index.js';
 import { anthropicProviderPlugin } from './anthropic/plugin.js';
 import { azureOpenAIProviderPlugin } from './azure-openai/plugin.js';
 import { customProviderPlugin } from './custom/plugin.js';
@@ -17,7 +17,7 @@ export type { CustomEndpointSettings } from './custom/index.js';
 export type { GoogleSettings } from './google/index.js';
 export type { OpenAISettings } from './openai/index.js';
 
-export const providerPlugins: Array<PluginDefinition<unknown, ChatProvider>> = [
+export const providerPlugins: Array<PluginDefinition<'provider'>> = [
   openAIProviderPlugin,
   azureOpenAIProviderPlugin,
   anthropicProviderPlugin,

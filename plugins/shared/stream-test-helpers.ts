@@ -1,4 +1,4 @@
-import type { ChatPart, ChatRequest } from '../../core/plugin-api/index.js';
+import type { ChatPart, ChatRequest, ContentPart, ImageContent } from '../../core/plugin-api/index.js';
 
 /** Test helper: drains a provider stream into an array. */
 export async function collectParts(stream: AsyncIterable<ChatPart>): Promise<ChatPart[]> {
@@ -15,6 +15,11 @@ export function textOf(parts: ChatPart[]): string {
 /** Test helper: a one-turn request with no parameters. */
 export function simpleRequest(model: string, text = 'Hi', overrides: Partial<ChatRequest> = {}): ChatRequest {
   return { model, messages: [{ role: 'user', content: text }], parameters: {}, ...overrides };
+}
+
+/** Test helper: a user prompt's content with images after its text, as a client attaches them. */
+export function textWithImages(text: string, images: Array<Omit<ImageContent, 'type'>>): ContentPart[] {
+  return [{ type: 'text', text }, ...images.map((image): ContentPart => ({ type: 'image', ...image }))];
 }
 
 /** Test helper: a signal that never fires. */

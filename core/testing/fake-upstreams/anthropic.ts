@@ -1,4 +1,4 @@
-import type { FakeFailure } from './control.js';
+import type { FakeFailure, FakeToolCall } from './control.js';
 import { startFakeServer, type FakeExchange, type FakeUpstream } from './fake-server.js';
 import { eventFrame, framesOfTranscript, sendJson, writeSse, type SseFrame } from './sse.js';
 
@@ -19,22 +19,43 @@ export function sendAnthropicError(exchange: FakeExchange, failure: FakeFailure)
   sendJson(exchange, failure.status, { type: 'error', error, request_id: 'req_fake' }, { 'request-id': 'req_fake', ...failure.headers });
 }
 
+const toolUseId = (call: FakeToolCall, index: number) => call.id ?? `toolu_fake_${index + 1}`;
+
+/**
+ * Anthropic's streamed tool use: per call, a `content_block_start` of type `tool_use` (empty input),
+ * `input_json_delta` deltas (the first one empty, as the API sends it), and the block's stop.
+ */
+function toolUseFrames(exchange: FakeExchange, calls: FakeToolCall[], firstIndex: number): SseFrame[] {
+  return calls.flatMap((call, offset) => {
+    const index = firstIndex + offset;
+    const block = { type: 'tool_use', id: toolUseId(call, offset), name: call.name, input: {} };
+    const pieces = ['', ...exchange.control.chunksOf(JSON.stringify(call.input))];
+    return [
+      eventFrame('content_block_start', { type: 'content_block_start', index, content_block: block }),
+      ...pieces.map((piece) => eventFrame('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: piece } }, true)),
+      eventFrame('content_block_stop', { type: 'content_block_stop', index }),
+    ];
+  });
+}
+
 function messageFrames(exchange: FakeExchange, model: string, text: string): SseFrame[] {
   const { control, request } = exchange;
   const chunks = control.chunksOf(text);
   const usage = control.usageFor(request, chunks.length) ?? { promptTokens: 0, completionTokens: 0 };
   const message = { id: 'msg_fake', type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.promptTokens, output_tokens: 1 } };
-  const frames = [
-    eventFrame('message_start', { type: 'message_start', message }),
-    eventFrame('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
-    eventFrame('ping', { type: 'ping' }),
-  ];
+  const calls = control.toolCallsFor(request);
+  // A reply that only calls tools has no text block: its first block is the tool_use.
+  const hasText = chunks.length > 0 || calls.length === 0;
+  const frames = [eventFrame('message_start', { type: 'message_start', message })];
+  if (hasText) frames.push(eventFrame('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }));
+  frames.push(eventFrame('ping', { type: 'ping' }));
   for (const chunk of chunks) {
     frames.push(eventFrame('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: chunk } }, true));
   }
-  const delta = { stop_reason: control.script.finishReason ?? 'end_turn', stop_sequence: null };
+  if (hasText) frames.push(eventFrame('content_block_stop', { type: 'content_block_stop', index: 0 }));
+  frames.push(...toolUseFrames(exchange, calls, hasText ? 1 : 0));
+  const delta = { stop_reason: control.script.finishReason ?? (calls.length ? 'tool_use' : 'end_turn'), stop_sequence: null };
   frames.push(
-    eventFrame('content_block_stop', { type: 'content_block_stop', index: 0 }),
     eventFrame('message_delta', { type: 'message_delta', delta, usage: { output_tokens: usage.completionTokens } }),
     eventFrame('message_stop', { type: 'message_stop' }),
   );
@@ -43,13 +64,15 @@ function messageFrames(exchange: FakeExchange, model: string, text: string): Sse
 
 function messageJson(exchange: FakeExchange, model: string, text: string) {
   const usage = exchange.control.usageFor(exchange.request, exchange.control.chunksOf(text).length) ?? { promptTokens: 0, completionTokens: 0 };
+  const calls = exchange.control.toolCallsFor(exchange.request);
+  const toolUses = calls.map((call, index) => ({ type: 'tool_use', id: toolUseId(call, index), name: call.name, input: call.input }));
   return {
     id: 'msg_fake',
     type: 'message',
     role: 'assistant',
     model,
-    content: [{ type: 'text', text }],
-    stop_reason: exchange.control.script.finishReason ?? 'end_turn',
+    content: [...(text || !calls.length ? [{ type: 'text', text }] : []), ...toolUses],
+    stop_reason: exchange.control.script.finishReason ?? (calls.length ? 'tool_use' : 'end_turn'),
     stop_sequence: null,
     usage: { input_tokens: usage.promptTokens, output_tokens: usage.completionTokens },
   };

@@ -22,10 +22,24 @@ export interface FakeUsage {
   completionTokens: number;
 }
 
+/** A tool call the fake answers with, in the provider's own wire format. */
+export interface FakeToolCall {
+  /** The call id; each fake makes one in its provider's style when absent (Gemini sends none). */
+  id?: string;
+  name: string;
+  /** The arguments; streamed as JSON text in `chunkSize` pieces where the provider streams them. */
+  input: Record<string, unknown>;
+}
+
 /** The persistent behaviour of a fake, changed per test with `configure`. */
 export interface FakeScript {
   /** The reply text, or a function of the received request (echo the history, the system prompt …). */
   reply: string | ((request: RecordedRequest) => string);
+  /**
+   * Tool calls to answer after the reply text (often empty), or a function of the received request
+   * (call a tool first, answer in text once the request carries its result).
+   */
+  toolCalls?: FakeToolCall[] | ((request: RecordedRequest) => FakeToolCall[]);
   /** Characters per content delta. */
   chunkSize: number;
   /** Pause between two streamed frames, to simulate a token rate. */
@@ -115,6 +129,12 @@ export class FakeControl {
   replyFor(request: RecordedRequest): string {
     const { reply } = this.script;
     return typeof reply === 'function' ? reply(request) : reply;
+  }
+
+  /** The tool calls to answer this request with; none unless scripted. */
+  toolCallsFor(request: RecordedRequest): FakeToolCall[] {
+    const { toolCalls } = this.script;
+    return typeof toolCalls === 'function' ? toolCalls(request) : (toolCalls ?? []);
   }
 
   /** Splits a reply into content deltas of `chunkSize` characters. */

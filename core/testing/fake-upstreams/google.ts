@@ -26,9 +26,12 @@ export function sendGoogleError(exchange: FakeExchange, failure: FakeFailure): v
   sendJson(exchange, failure.status, { error }, failure.headers);
 }
 
-function responseChunk(exchange: FakeExchange, model: string, text: string, finishReason: string | undefined, completionTokens: number) {
+/** Gemini's function calls arrive whole, as `functionCall` parts of the last chunk, with no id. */
+function responseChunk(exchange: FakeExchange, model: string, text: string, finishReason: string | undefined, completionTokens: number, withCalls = false) {
   const usage = exchange.control.usageFor(exchange.request, completionTokens);
-  const candidate = { content: { parts: [{ text }], role: 'model' }, index: 0, ...(finishReason ? { finishReason } : {}) };
+  const calls = withCalls ? exchange.control.toolCallsFor(exchange.request).map((call) => ({ functionCall: { name: call.name, args: call.input } })) : [];
+  const parts = [...(text || !calls.length ? [{ text }] : []), ...calls];
+  const candidate = { content: { parts, role: 'model' }, index: 0, ...(finishReason ? { finishReason } : {}) };
   const usageMetadata = usage
     ? { promptTokenCount: usage.promptTokens, candidatesTokenCount: usage.completionTokens, totalTokenCount: usage.promptTokens + usage.completionTokens }
     : undefined;
@@ -42,7 +45,7 @@ function streamFrames(exchange: FakeExchange, model: string, text: string): SseF
   // Gemini reports the finish reason on the last text chunk and a cumulative usage on every chunk.
   return chunks.map((chunk, index) => {
     const isLast = index === chunks.length - 1;
-    return dataFrame(responseChunk(exchange, model, chunk, isLast ? finishReason : undefined, isLast ? chunks.length : index + 1), true);
+    return dataFrame(responseChunk(exchange, model, chunk, isLast ? finishReason : undefined, isLast ? chunks.length : index + 1, isLast), true);
   });
 }
 
@@ -57,7 +60,7 @@ async function answerGenerate(exchange: FakeExchange, model: string, streaming: 
   const text = control.replyFor(request);
   if (!streaming) {
     const completionTokens = control.chunksOf(text).length;
-    return sendJson(exchange, 200, responseChunk(exchange, model, text, control.script.finishReason ?? 'STOP', completionTokens));
+    return sendJson(exchange, 200, responseChunk(exchange, model, text, control.script.finishReason ?? 'STOP', completionTokens, true));
   }
   return writeSse(exchange, streamFrames(exchange, model, text), malformed);
 }

@@ -9,7 +9,7 @@ import { startFakeGoogle } from './google.js';
 import { startFakeOpenAI } from './openai.js';
 
 export { FakeControl } from './control.js';
-export type { ExchangeOutcome, FakeFailure, FakeReplay, FakeScript, FakeUsage, RecordedRequest } from './control.js';
+export type { ExchangeOutcome, FakeFailure, FakeReplay, FakeScript, FakeToolCall, FakeUsage, RecordedRequest } from './control.js';
 export { closedPortUrl, startFakeServer } from './fake-server.js';
 export type { FakeExchange, FakeHandler, FakeUpstream } from './fake-server.js';
 export { startFakeAnthropic, startFakeAzureOpenAI, startFakeGoogle, startFakeOpenAI };

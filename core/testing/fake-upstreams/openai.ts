@@ -1,4 +1,4 @@
-import type { FakeFailure } from './control.js';
+import type { FakeFailure, FakeToolCall } from './control.js';
 import { startFakeServer, type FakeExchange, type FakeUpstream } from './fake-server.js';
 import { dataFrame, framesOfTranscript, sendJson, writeSse, type SseFrame } from './sse.js';
 
@@ -23,15 +23,30 @@ export function sendOpenAIError(exchange: FakeExchange, failure: FakeFailure): v
   sendJson(exchange, failure.status, { error: { message, type, param: null, code } }, failure.headers);
 }
 
+const callId = (call: FakeToolCall, index: number) => call.id ?? `call_fake_${index + 1}`;
+
+/**
+ * OpenAI's streamed tool calls: per call, a first delta with its index, id, type and name (arguments
+ * empty), then the arguments JSON in pieces under the same index.
+ */
+function toolCallDeltas(exchange: FakeExchange, calls: FakeToolCall[]): object[] {
+  return calls.flatMap((call, index) => [
+    { tool_calls: [{ index, id: callId(call, index), type: 'function', function: { name: call.name, arguments: '' } }] },
+    ...exchange.control.chunksOf(JSON.stringify(call.input)).map((piece) => ({ tool_calls: [{ index, function: { arguments: piece } }] })),
+  ]);
+}
+
 function completionFrames(exchange: FakeExchange, model: string, text: string, prelude: SseFrame[]): SseFrame[] {
   const { control, request } = exchange;
   const includeUsage = request.body?.stream_options?.include_usage === true;
   const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created, model, system_fingerprint: 'fp_fake', ...(includeUsage ? { usage: null } : {}) };
   const choice = (delta: object, finishReason: string | null) => ({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] });
   const chunks = control.chunksOf(text);
-  const frames = [...prelude, dataFrame(choice({ role: 'assistant', content: '', refusal: null }, null))];
+  const calls = control.toolCallsFor(request);
+  const frames = [...prelude, dataFrame(choice({ role: 'assistant', content: calls.length && !text ? null : '', refusal: null }, null))];
   for (const chunk of chunks) frames.push(dataFrame(choice({ content: chunk }, null), true));
-  frames.push(dataFrame(choice({}, control.script.finishReason ?? 'stop')));
+  for (const delta of toolCallDeltas(exchange, calls)) frames.push(dataFrame(choice(delta, null), true));
+  frames.push(dataFrame(choice({}, control.script.finishReason ?? (calls.length ? 'tool_calls' : 'stop'))));
   const usage = control.usageFor(request, chunks.length);
   if (includeUsage && usage) {
     const counts = { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, total_tokens: usage.promptTokens + usage.completionTokens };
@@ -43,13 +58,16 @@ function completionFrames(exchange: FakeExchange, model: string, text: string, p
 
 function completionJson(exchange: FakeExchange, model: string, text: string) {
   const usage = exchange.control.usageFor(exchange.request, exchange.control.chunksOf(text).length);
+  const calls = exchange.control.toolCallsFor(exchange.request);
+  const toolCalls = calls.map((call, index) => ({ id: callId(call, index), type: 'function', function: { name: call.name, arguments: JSON.stringify(call.input) } }));
+  const message = { role: 'assistant', content: calls.length && !text ? null : text, refusal: null, ...(calls.length ? { tool_calls: toolCalls } : {}) };
   return {
     id: 'chatcmpl-fake',
     object: 'chat.completion',
     created,
     model,
     system_fingerprint: 'fp_fake',
-    choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, logprobs: null, finish_reason: exchange.control.script.finishReason ?? 'stop' }],
+    choices: [{ index: 0, message, logprobs: null, finish_reason: exchange.control.script.finishReason ?? (calls.length ? 'tool_calls' : 'stop') }],
     ...(usage ? { usage: { prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, total_tokens: usage.promptTokens + usage.completionTokens } } : {}),
   };
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatRequest } from '../../../core/plugin-api/index.js';
 import { startFakeAnthropic, type FakeUpstream } from '../../../core/testing/fake-upstreams/index.js';
-import { collectParts, neverAborted, simpleRequest, textOf } from '../../shared/stream-test-helpers.js';
+import { collectParts, neverAborted, simpleRequest, textWithImages, textOf } from '../../shared/stream-test-helpers.js';
 import { createAnthropicProvider, defaultAnthropicModels } from './index.js';
 
 let upstream: FakeUpstream;
@@ -23,8 +23,7 @@ describe('anthropic provider streaming', () => {
       { type: 'text-delta', text: 'Bonjo' },
       { type: 'text-delta', text: 'ur Cl' },
       { type: 'text-delta', text: 'aude' },
-      { type: 'usage', promptTokens: 9, completionTokens: 3 },
-      { type: 'finish', finishReason: 'stop' },
+      { type: 'finish', finishReason: 'stop', usage: { promptTokens: 9, completionTokens: 3 } },
     ]);
   });
 
@@ -76,7 +75,7 @@ describe('anthropic provider streaming', () => {
 
   it('sends images as base64 or url blocks before the text, and trims a prefill', async () => {
     const request = simpleRequest('claude-3-5-sonnet-latest', 'Describe');
-    request.messages[0].images = [{ url: 'data:image/png;base64,iVBORw0KGgo=' }, { url: 'https://example.com/a.jpg' }];
+    request.messages[0].content = textWithImages('Describe', [{ url: 'data:image/png;base64,iVBORw0KGgo=' }, { url: 'https://example.com/a.jpg' }]);
     request.messages.push({ role: 'assistant', content: 'It shows ' });
     await run(request);
     expect(upstream.control.lastRequest!.body.messages).toEqual([
@@ -92,30 +91,46 @@ describe('anthropic provider streaming', () => {
     ]);
   });
 
+  it('sends files as document blocks: PDFs as base64 or by URL, text files as text', async () => {
+    const request = simpleRequest('claude-sonnet-4-5', 'Compare');
+    request.messages[0].content = [
+      { type: 'text', text: 'Compare' },
+      { type: 'file', url: 'data:application/pdf;base64,JVBERi0=', mediaType: 'application/pdf', filename: 'a.pdf' },
+      { type: 'file', url: 'data:text/plain;base64,aGVsbG8=', mediaType: 'text/plain' },
+      { type: 'file', url: 'https://example.com/b.pdf', mediaType: 'application/pdf' },
+    ];
+    await run(request);
+    expect(upstream.control.lastRequest!.body.messages[0].content).toEqual([
+      { type: 'document', title: 'a.pdf', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0=' } },
+      { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'hello' } },
+      { type: 'document', source: { type: 'url', url: 'https://example.com/b.pdf' } },
+      { type: 'text', text: 'Compare' },
+    ]);
+  });
+
   it('reports max_tokens as a length finish', async () => {
     upstream.control.configure({ finishReason: 'max_tokens' });
-    expect((await run()).at(-1)).toEqual({ type: 'finish', finishReason: 'length' });
+    expect((await run()).at(-1)).toMatchObject({ type: 'finish', finishReason: 'length' });
   });
 
   it('maps a recorded Claude 3.5 Sonnet transcript', async () => {
     upstream.control.replayNext(await fixture('claude-3-5-sonnet-stream.sse'));
     const parts = await run();
     expect(textOf(parts)).toBe('Hello! How can I help you today?');
-    expect(parts.slice(-2)).toEqual([{ type: 'usage', promptTokens: 25, completionTokens: 12 }, { type: 'finish', finishReason: 'stop' }]);
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: 'stop', usage: { promptTokens: 25, completionTokens: 12 } });
   });
 
   it('maps thinking blocks to reasoning deltas and counts cached input (recorded Claude 3.7 transcript)', async () => {
     upstream.control.replayNext(await fixture('claude-3-7-sonnet-thinking-stream.sse'));
     expect(await run()).toEqual([
-      { type: 'reasoning-delta', text: '27 * 453: 27 * 400 = 10800' },
-      { type: 'reasoning-delta', text: ', 27 * 53 = 1431, total 12231.' },
+      { type: 'reasoning-delta', id: 'reasoning-0', text: '27 * 453: 27 * 400 = 10800' },
+      { type: 'reasoning-delta', id: 'reasoning-0', text: ', 27 * 53 = 1431, total 12231.' },
       { type: 'text-delta', text: '27 × 453 = 12,231' },
-      { type: 'usage', promptTokens: 50, completionTokens: 58 },
-      { type: 'finish', finishReason: 'stop' },
+      { type: 'finish', finishReason: 'stop', usage: { promptTokens: 50, completionTokens: 58 } },
     ]);
   });
 
-  it('assembles a tool_use block into one tool call', async () => {
+  it('streams the input_json_delta of a tool_use block as tool input, then the whole call', async () => {
     const event = (name: string, data: object) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
     upstream.control.replayNext(
       [
@@ -129,9 +144,12 @@ describe('anthropic provider streaming', () => {
       ].join(''),
     );
     expect(await run()).toEqual([
-      { type: 'tool-call', id: 'toolu_1', name: 'get_weather', arguments: '{"city": "Paris"}' },
-      { type: 'usage', promptTokens: 5, completionTokens: 20 },
-      { type: 'finish', finishReason: 'tool_calls' },
+      { type: 'tool-input-start', id: 'toolu_1', name: 'get_weather' },
+      { type: 'tool-input-delta', id: 'toolu_1', delta: '{"city": "Pa' },
+      { type: 'tool-input-delta', id: 'toolu_1', delta: 'ris"}' },
+      { type: 'tool-input-end', id: 'toolu_1' },
+      { type: 'tool-call', id: 'toolu_1', name: 'get_weather', input: '{"city": "Paris"}' },
+      { type: 'finish', finishReason: 'tool_calls', usage: { promptTokens: 5, completionTokens: 20 } },
     ]);
   });
 
@@ -142,7 +160,7 @@ describe('anthropic provider streaming', () => {
       return fetch(input, init);
     };
     const parts = await collectParts(createAnthropicProvider(settings()).stream(simpleRequest('claude-haiku-4-5'), { signal: neverAborted(), fetch: guardedFetch }));
-    expect(parts.at(-1)).toEqual({ type: 'finish', finishReason: 'stop' });
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: 'stop' });
     expect(calls).toBe(1);
   });
 

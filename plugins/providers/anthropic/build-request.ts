@@ -1,6 +1,7 @@
-import type { ContentBlockParam, MessageCreateParamsStreaming, MessageParam } from '@anthropic-ai/sdk/resources/messages';
-import type { ChatMessage, ChatRequest } from '../../../core/plugin-api/index.js';
-import { alternatingTurns, collectSystemPrompt } from '../../shared/chat-messages.js';
+import type { ContentBlockParam, ImageBlockParam, MessageCreateParamsStreaming, MessageParam, TextBlockParam, ToolChoice as ToolChoiceParam } from '@anthropic-ai/sdk/resources/messages';
+import type { ChatRequest, ContentPart, FileContent, ToolChoice, ToolResultContent } from '../../../core/plugin-api/index.js';
+import { alternatingTurns, collectSystemPrompt, inTurnOrder, type Turn } from '../../shared/chat-messages.js';
+import { toolInputObject } from '../../shared/message-content.js';
 import { parseDataUrl } from '../../shared/data-url.js';
 
 /**
@@ -18,13 +19,66 @@ function imageBlock(url: string): ContentBlockParam {
   return { type: 'image', source: { type: 'base64', media_type: mediaType, data: inline.data } };
 }
 
-function toMessageParam(message: ChatMessage): MessageParam {
-  const role = message.role === 'assistant' ? 'assistant' : 'user';
-  if (!message.images?.length) return { role, content: message.content };
-  // Anthropic advises images before the text that refers to them.
-  const blocks: ContentBlockParam[] = message.images.map((image) => imageBlock(image.url));
-  if (message.content !== '') blocks.push({ type: 'text', text: message.content });
-  return { role, content: blocks };
+/** A file as a document block: PDFs as base64 or by URL, text files as their text. */
+function documentBlock(file: FileContent): ContentBlockParam {
+  const inline = parseDataUrl(file.url);
+  const title = file.filename ? { title: file.filename } : {};
+  if (!inline) return { type: 'document', source: { type: 'url', url: file.url }, ...title };
+  if (inline.mimeType.startsWith('text/')) {
+    return { type: 'document', source: { type: 'text', media_type: 'text/plain', data: Buffer.from(inline.data, 'base64').toString('utf8') }, ...title };
+  }
+  return { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: inline.data }, ...title };
+}
+
+function toolResultBlock(result: ToolResultContent): ContentBlockParam {
+  const content = result.output.map((part) => (part.type === 'text' ? { type: 'text' as const, text: part.text } : imageBlock(part.url)));
+  return { type: 'tool_result', tool_use_id: result.toolCallId, content: content.filter(isToolResultContent), ...(result.isError ? { is_error: true } : {}) };
+}
+
+const isToolResultContent = (block: ContentBlockParam): block is TextBlockParam | ImageBlockParam => block.type === 'text' || block.type === 'image';
+
+function toBlock(part: ContentPart): ContentBlockParam {
+  switch (part.type) {
+    case 'text':
+      return { type: 'text', text: part.text };
+    case 'image':
+      return imageBlock(part.url);
+    case 'file':
+      return documentBlock(part);
+    case 'tool-call':
+      return { type: 'tool_use', id: part.id, name: part.name, input: toolInputObject(part.input) };
+    case 'tool-result':
+      return toolResultBlock(part);
+  }
+}
+
+function toMessageParam(turn: Turn): MessageParam {
+  if (typeof turn.content === 'string') return { role: turn.role, content: turn.content };
+  const parts = turn.content.filter((part) => part.type !== 'text' || part.text !== '');
+  return { role: turn.role, content: (turn.role === 'user' ? inTurnOrder(parts) : parts).map(toBlock) };
+}
+
+/** Anthropic's tool choice; `required` is its `any`. */
+function toolChoiceParam(choice: ToolChoice): ToolChoiceParam {
+  if (typeof choice !== 'string') return { type: 'tool', name: choice.name };
+  return choice === 'required' ? { type: 'any' } : { type: choice };
+}
+
+/** The request's tools as Messages API `tools` and `tool_choice`; nothing when it has none. */
+function toolParameters(request: ChatRequest) {
+  if (!request.tools?.length) return {};
+  const tools = request.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }));
+  return { tools, ...(request.toolChoice ? { tool_choice: toolChoiceParam(request.toolChoice) } : {}) };
+}
+
+/** A final assistant turn is a prefill to continue; the API refuses one ending in whitespace. */
+function trimPrefill(last: MessageParam | undefined): void {
+  if (last?.role !== 'assistant') return;
+  if (typeof last.content === 'string') last.content = last.content.trimEnd();
+  else {
+    const block = last.content.at(-1);
+    if (block?.type === 'text') block.text = block.text.trimEnd();
+  }
 }
 
 function samplingParameters(request: ChatRequest) {
@@ -36,15 +90,14 @@ function samplingParameters(request: ChatRequest) {
 /** Builds the streaming Messages API body: system apart, alternating turns, sampling parameters. */
 export function buildMessagesBody(request: ChatRequest, defaultMaxTokens: number): MessageCreateParamsStreaming {
   const messages = alternatingTurns(request.messages).map(toMessageParam);
-  const last = messages.at(-1);
-  // A final assistant turn is a prefill to continue; the API refuses one ending in whitespace.
-  if (last?.role === 'assistant' && typeof last.content === 'string') last.content = last.content.trimEnd();
+  trimPrefill(messages.at(-1));
   const body: Record<string, unknown> = {
     model: request.model,
     max_tokens: request.parameters.maxOutputTokens ?? defaultMaxTokens,
     system: collectSystemPrompt(request),
     messages,
     ...samplingParameters(request),
+    ...toolParameters(request),
     stop_sequences: request.parameters.stop?.length ? request.parameters.stop : undefined,
     metadata: request.user ? { user_id: request.user } : undefined,
     stream: true,

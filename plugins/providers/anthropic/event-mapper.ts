@@ -1,8 +1,7 @@
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
-import type { ChatPart } from '../../../core/plugin-api/index.js';
+import type { ChatPart, FinishReason } from '../../../core/plugin-api/index.js';
 import { providerFailure } from '../../shared/provider-failure.js';
-
-type FinishReason = Extract<ChatPart, { type: 'finish' }>['finishReason'];
+import { ToolInputStreams } from '../../shared/tool-input-streams.js';
 
 const finishReasons: Record<string, FinishReason> = {
   end_turn: 'stop',
@@ -13,23 +12,18 @@ const finishReasons: Record<string, FinishReason> = {
   refusal: 'content_filter',
 };
 
-interface OpenToolCall {
-  id: string;
-  name: string;
-  json: string;
-}
-
 /**
  * Maps Messages API stream events to ChatParts, with explicit state: the usage (input from
  * message_start, cumulative output from message_delta), the stop reason, tool_use blocks being
- * assembled, and whether message_stop arrived, which is the only proof the reply is whole.
+ * streamed (keyed by block index), and whether message_stop arrived, the only proof the reply is
+ * whole. A thinking block's index is its reasoning id.
  */
 export class AnthropicEventMapper {
   private inputTokens = 0;
   private outputTokens = 0;
   private finishReason: FinishReason | undefined;
   private stopped = false;
-  private readonly toolCalls = new Map<number, OpenToolCall>();
+  private readonly toolInputs = new ToolInputStreams();
 
   push(event: RawMessageStreamEvent): ChatPart[] {
     switch (event.type) {
@@ -41,26 +35,19 @@ export class AnthropicEventMapper {
       }
       case 'content_block_start': {
         const block = event.content_block;
-        if (block.type === 'tool_use') this.toolCalls.set(event.index, { id: block.id, name: block.name, json: '' });
+        if (block.type === 'tool_use') return this.toolInputs.start(event.index, block.id, block.name);
         if (block.type === 'text' && block.text) return [{ type: 'text-delta', text: block.text }];
         return [];
       }
       case 'content_block_delta': {
         const delta = event.delta;
         if (delta.type === 'text_delta') return delta.text ? [{ type: 'text-delta', text: delta.text }] : [];
-        if (delta.type === 'thinking_delta') return delta.thinking ? [{ type: 'reasoning-delta', text: delta.thinking }] : [];
-        if (delta.type === 'input_json_delta') {
-          const call = this.toolCalls.get(event.index);
-          if (call) call.json += delta.partial_json;
-        }
+        if (delta.type === 'thinking_delta') return delta.thinking ? [{ type: 'reasoning-delta', id: `reasoning-${event.index}`, text: delta.thinking }] : [];
+        if (delta.type === 'input_json_delta') return this.toolInputs.append(event.index, delta.partial_json);
         return [];
       }
-      case 'content_block_stop': {
-        const call = this.toolCalls.get(event.index);
-        if (!call) return [];
-        this.toolCalls.delete(event.index);
-        return [{ type: 'tool-call', id: call.id, name: call.name, arguments: call.json || '{}' }];
-      }
+      case 'content_block_stop':
+        return this.toolInputs.end(event.index);
       case 'message_delta':
         if (event.delta.stop_reason) this.finishReason = finishReasons[event.delta.stop_reason] ?? 'other';
         this.outputTokens = event.usage.output_tokens;
@@ -76,9 +63,6 @@ export class AnthropicEventMapper {
   /** The closing parts; a stream that closed before message_stop was cut, whatever the socket said. */
   end(): ChatPart[] {
     if (!this.stopped) return [{ type: 'error', error: providerFailure('malformed_stream', 'The Anthropic stream ended before message_stop') }];
-    return [
-      { type: 'usage', promptTokens: this.inputTokens, completionTokens: this.outputTokens },
-      { type: 'finish', finishReason: this.finishReason ?? 'other' },
-    ];
+    return [{ type: 'finish', finishReason: this.finishReason ?? 'other', usage: { promptTokens: this.inputTokens, completionTokens: this.outputTokens } }];
   }
 }

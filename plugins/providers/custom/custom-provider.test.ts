@@ -52,18 +52,17 @@ describe('custom endpoint streaming', () => {
     upstream.control.replayNext(await fixture('mistral-small-stream.sse'));
     const parts = await run(entry());
     expect(textOf(parts)).toBe('Bonjour ! Comment puis-je vous aider ?');
-    expect(parts.slice(-2)).toEqual([{ type: 'usage', promptTokens: 8, completionTokens: 12 }, { type: 'finish', finishReason: 'stop' }]);
+    expect(parts.at(-1)).toEqual({ type: 'finish', finishReason: 'stop', usage: { promptTokens: 8, completionTokens: 12 } });
   });
 
   it('maps reasoning_content to reasoning deltas (recorded DeepSeek stream)', async () => {
     upstream.control.replayNext(await fixture('deepseek-reasoner-stream.sse'));
     const parts = await run(entry());
     expect(parts).toEqual([
-      { type: 'reasoning-delta', text: 'The user asks 1+1.' },
-      { type: 'reasoning-delta', text: ' That is 2.' },
+      { type: 'reasoning-delta', id: 'reasoning-0', text: 'The user asks 1+1.' },
+      { type: 'reasoning-delta', id: 'reasoning-0', text: ' That is 2.' },
       { type: 'text-delta', text: '2' },
-      { type: 'usage', promptTokens: 13, completionTokens: 21 },
-      { type: 'finish', finishReason: 'stop' },
+      { type: 'finish', finishReason: 'stop', usage: { promptTokens: 13, completionTokens: 21 } },
     ]);
   });
 

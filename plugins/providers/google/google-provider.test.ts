@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatRequest } from '../../../core/plugin-api/index.js';
 import { startFakeGoogle, type FakeUpstream } from '../../../core/testing/fake-upstreams/index.js';
-import { collectParts, neverAborted, simpleRequest, textOf } from '../../shared/stream-test-helpers.js';
+import { collectParts, neverAborted, simpleRequest, textWithImages, textOf } from '../../shared/stream-test-helpers.js';
 import { createGoogleProvider, defaultGoogleModels } from './index.js';
 
 let upstream: FakeUpstream;
@@ -22,8 +22,7 @@ describe('google provider streaming', () => {
       { type: 'text-delta', text: 'Gemi' },
       { type: 'text-delta', text: 'ni h' },
       { type: 'text-delta', text: 'ere' },
-      { type: 'usage', promptTokens: 6, completionTokens: 3 },
-      { type: 'finish', finishReason: 'stop' },
+      { type: 'finish', finishReason: 'stop', usage: { promptTokens: 6, completionTokens: 3 } },
     ]);
   });
 
@@ -63,12 +62,21 @@ describe('google provider streaming', () => {
 
   it('sends data URL images inline and refuses other image URLs', async () => {
     const request = simpleRequest('gemini-2.5-flash', 'What is it?');
-    request.messages[0].images = [{ url: 'data:image/jpeg;base64,/9j/4AAQ' }];
+    request.messages[0].content = textWithImages('What is it?', [{ url: 'data:image/jpeg;base64,/9j/4AAQ' }]);
     await run(request);
     expect(upstream.control.lastRequest!.body.contents[0].parts).toEqual([{ inlineData: { mimeType: 'image/jpeg', data: '/9j/4AAQ' } }, { text: 'What is it?' }]);
-    request.messages[0].images = [{ url: 'https://example.com/cat.png' }];
+    request.messages[0].content = textWithImages('What is it?', [{ url: 'https://example.com/cat.png' }]);
     expect(await run(request)).toEqual([{ type: 'error', error: expect.objectContaining({ kind: 'bad_request' }) }]);
     expect(upstream.control.requests).toHaveLength(1);
+  });
+
+  it('sends data URL files inline and refuses other file URLs', async () => {
+    const request = simpleRequest('gemini-2.5-flash', 'Summarise');
+    request.messages[0].content = [{ type: 'text', text: 'Summarise' }, { type: 'file', url: 'data:application/pdf;base64,JVBERi0=', mediaType: 'application/pdf' }];
+    await run(request);
+    expect(upstream.control.lastRequest!.body.contents[0].parts).toEqual([{ inlineData: { mimeType: 'application/pdf', data: 'JVBERi0=' } }, { text: 'Summarise' }]);
+    request.messages[0].content = [{ type: 'file', url: 'https://example.com/a.pdf', mediaType: 'application/pdf' }];
+    expect(await run(request)).toEqual([{ type: 'error', error: expect.objectContaining({ kind: 'bad_request', message: expect.stringContaining('files as data URLs') }) }]);
   });
 
   it('refuses retired PaLM models with a message naming the model and a Gemini alternative', async () => {
@@ -86,14 +94,14 @@ describe('google provider streaming', () => {
     ['OTHER', 'other'],
   ])('maps finishReason %s to %s', async (finishReason, expected) => {
     upstream.control.configure({ finishReason });
-    expect((await run()).at(-1)).toEqual({ type: 'finish', finishReason: expected });
+    expect((await run()).at(-1)).toMatchObject({ type: 'finish', finishReason: expected });
   });
 
   it('maps a recorded gemini-2.0-flash transcript', async () => {
     upstream.control.replayNext(await readFile(new URL('./__fixtures__/gemini-2.0-flash-stream.sse', import.meta.url), 'utf8'));
     const parts = await run();
     expect(textOf(parts)).toBe('The sky looks blue because of Rayleigh scattering: air molecules scatter short blue wavelengths far more than red ones.\n');
-    expect(parts.slice(-2)).toEqual([{ type: 'usage', promptTokens: 9, completionTokens: 21 }, { type: 'finish', finishReason: 'stop' }]);
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: 'stop', usage: { promptTokens: 9, completionTokens: 21 } });
   });
 
   it('maps thought parts to reasoning and counts thought tokens', async () => {
@@ -103,10 +111,9 @@ describe('google provider streaming', () => {
         chunk([{ text: 'Answer.' }], { finishReason: 'STOP' }).replace('}]}', '}],"usageMetadata":{"promptTokenCount":4,"candidatesTokenCount":2,"thoughtsTokenCount":30,"totalTokenCount":36}}'),
     );
     expect(await run()).toEqual([
-      { type: 'reasoning-delta', text: 'Considering the question.' },
+      { type: 'reasoning-delta', id: 'reasoning-0', text: 'Considering the question.' },
       { type: 'text-delta', text: 'Answer.' },
-      { type: 'usage', promptTokens: 4, completionTokens: 32 },
-      { type: 'finish', finishReason: 'stop' },
+      { type: 'finish', finishReason: 'stop', usage: { promptTokens: 4, completionTokens: 32 } },
     ]);
   });
 

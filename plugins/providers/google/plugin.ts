@@ -1,9 +1,9 @@
-import type { ChatProvider, PluginDefinition } from '../../../core/plugin-api/index.js';
+import type { PluginDefinition } from '../../../core/plugin-api/index.js';
 import { googleSettingsSchema, type ResolvedGoogleSettings } from './settings.js';
 
 // The provider and its SDK load on setup: a server that does not configure Google never pays
 // for them (an SDK is 2 to 20 MB of memory and up to a tenth of a second at start).
-export const googleProviderPlugin: PluginDefinition<ResolvedGoogleSettings, ChatProvider> = {
+export const googleProviderPlugin: PluginDefinition<'provider', ResolvedGoogleSettings> = {
   name: 'google',
   kind: 'provider',
   configSchema: googleSettingsSchema,

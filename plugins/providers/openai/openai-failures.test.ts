@@ -37,7 +37,7 @@ describe('openAI provider failures', () => {
   it('retries a 500 through the SDK and then succeeds', async () => {
     upstream.control.failNext({ status: 500, headers: { 'retry-after-ms': '5' } });
     const parts = await run({ maxRetries: 1 });
-    expect(parts.at(-1)).toEqual({ type: 'finish', finishReason: 'stop' });
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: 'stop' });
     expect(upstream.control.requests).toHaveLength(2);
   });
 

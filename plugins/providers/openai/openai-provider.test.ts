@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeUpstream } from '../../../core/testing/fake-upstreams/index.js';
-import { collectParts, neverAborted, simpleRequest, textOf } from '../../shared/stream-test-helpers.js';
+import { collectParts, neverAborted, simpleRequest, textWithImages, textOf } from '../../shared/stream-test-helpers.js';
 import { createOpenAIProvider, defaultOpenAIModels } from './index.js';
 
 let upstream: FakeUpstream;
@@ -22,8 +22,7 @@ describe('openAI provider streaming', () => {
       { type: 'text-delta', text: 'there,' },
       { type: 'text-delta', text: ' frien' },
       { type: 'text-delta', text: 'd!' },
-      { type: 'usage', promptTokens: 12, completionTokens: 4 },
-      { type: 'finish', finishReason: 'stop' },
+      { type: 'finish', finishReason: 'stop', usage: { promptTokens: 12, completionTokens: 4 } },
     ]);
   });
 
@@ -84,7 +83,7 @@ describe('openAI provider streaming', () => {
 
   it('sends attached images as image_url parts', async () => {
     const request = simpleRequest('gpt-4o', 'What is this?');
-    request.messages[0].images = [{ url: 'data:image/png;base64,iVBORw0KGgo=', detail: 'low' }, { url: 'https://example.com/cat.jpg' }];
+    request.messages[0].content = textWithImages('What is this?', [{ url: 'data:image/png;base64,iVBORw0KGgo=', detail: 'low' }, { url: 'https://example.com/cat.jpg' }]);
     await collectParts(createOpenAIProvider(settings()).stream(request, { signal: neverAborted() }));
     expect(upstream.control.lastRequest!.body.messages[0].content).toEqual([
       { type: 'text', text: 'What is this?' },
@@ -93,10 +92,20 @@ describe('openAI provider streaming', () => {
     ]);
   });
 
+  it('sends file parts as file_data with their name', async () => {
+    const request = simpleRequest('gpt-4o', 'Summarise');
+    request.messages[0].content = [{ type: 'file', url: 'data:application/pdf;base64,JVBERi0=', mediaType: 'application/pdf', filename: 'report.pdf' }, { type: 'text', text: 'Summarise' }];
+    await collectParts(createOpenAIProvider(settings()).stream(request, { signal: neverAborted() }));
+    expect(upstream.control.lastRequest!.body.messages[0].content).toEqual([
+      { type: 'file', file: { file_data: 'data:application/pdf;base64,JVBERi0=', filename: 'report.pdf' } },
+      { type: 'text', text: 'Summarise' },
+    ]);
+  });
+
   it('reports a length finish', async () => {
     upstream.control.configure({ finishReason: 'length' });
     const parts = await collectParts(createOpenAIProvider(settings()).stream(simpleRequest('gpt-4o'), { signal: neverAborted() }));
-    expect(parts.at(-1)).toEqual({ type: 'finish', finishReason: 'length' });
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: 'length' });
   });
 
   it('maps a recorded gpt-4o-mini transcript', async () => {
@@ -104,13 +113,13 @@ describe('openAI provider streaming', () => {
     const parts = await collectParts(createOpenAIProvider(settings()).stream(simpleRequest('gpt-4o-mini', 'Capital of France?'), { signal: neverAborted() }));
     expect(textOf(parts)).toBe('The capital of France is Paris.');
     expect(parts.filter((part) => part.type === 'text-delta')).toHaveLength(7);
-    expect(parts.slice(-2)).toEqual([{ type: 'usage', promptTokens: 19, completionTokens: 7 }, { type: 'finish', finishReason: 'stop' }]);
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: 'stop', usage: { promptTokens: 19, completionTokens: 7 } });
   });
 
   it('lets per-call credentials override a user_provided key and base URL', async () => {
     const provider = createOpenAIProvider({ apiKey: 'user_provided', baseURL: 'user_provided', maxRetries: 0 });
     const parts = await collectParts(provider.stream(simpleRequest('gpt-4o'), { signal: neverAborted(), credentials: { apiKey: 'sk-user', baseURL: `${upstream.url}/v1` } }));
-    expect(parts.at(-1)).toEqual({ type: 'finish', finishReason: 'stop' });
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: 'stop' });
     expect(upstream.control.lastRequest!.headers.authorization).toBe('Bearer sk-user');
   });
 

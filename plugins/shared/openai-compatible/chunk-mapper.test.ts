@@ -6,7 +6,7 @@ const chunk = (delta: object, finishReason: string | null = null): ChatCompletio
   ({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finishReason }] }) as ChatCompletionChunk;
 
 describe('OpenAIChunkMapper', () => {
-  it('assembles tool call fragments and emits them before usage and finish', () => {
+  it('streams tool call fragments as tool input once the name is whole, and closes the calls before the finish', () => {
     const mapper = new OpenAIChunkMapper();
     const parts = [
       ...mapper.push(chunk({ role: 'assistant', tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'get_', arguments: '' } }] })),
@@ -17,9 +17,12 @@ describe('OpenAIChunkMapper', () => {
       ...mapper.end(),
     ];
     expect(parts).toEqual([
-      { type: 'tool-call', id: 'call_1', name: 'get_weather', arguments: '{"city":"Oslo"}' },
-      { type: 'usage', promptTokens: 3, completionTokens: 4 },
-      { type: 'finish', finishReason: 'tool_calls' },
+      { type: 'tool-input-start', id: 'call_1', name: 'get_weather' },
+      { type: 'tool-input-delta', id: 'call_1', delta: '{"city":' },
+      { type: 'tool-input-delta', id: 'call_1', delta: '"Oslo"}' },
+      { type: 'tool-input-end', id: 'call_1' },
+      { type: 'tool-call', id: 'call_1', name: 'get_weather', input: '{"city":"Oslo"}' },
+      { type: 'finish', finishReason: 'tool_calls', usage: { promptTokens: 3, completionTokens: 4 } },
     ]);
   });
 

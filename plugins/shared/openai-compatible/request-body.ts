@@ -1,5 +1,6 @@
-import type { ChatCompletionContentPart, ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { ChatMessage, ChatRequest } from '../../../core/plugin-api/index.js';
+import type { ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam, ChatCompletionTool, ChatCompletionToolChoiceOption } from 'openai/resources/chat/completions';
+import type { ChatRequest, ToolChoice } from '../../../core/plugin-api/index.js';
+import { toMessageParams } from './message-params.js';
 
 /** How an endpoint shapes the body beyond the request itself (librechat.yaml addParams / dropParams). */
 export interface BodyOptions {
@@ -25,17 +26,8 @@ export function isReasoningModel(model: string): boolean {
 /** The first o1 previews accept neither system nor developer messages. */
 const refusesInstructions = (model: string) => /^o1-(mini|preview)/.test(bareModel(model));
 
-function toMessageParam(message: ChatMessage): ChatCompletionMessageParam {
-  if (message.role === 'assistant') return { role: 'assistant', content: message.content };
-  if (message.role === 'system') return { role: 'system', content: message.content };
-  if (!message.images?.length) return { role: 'user', content: message.content };
-  const parts: ChatCompletionContentPart[] = [{ type: 'text', text: message.content }];
-  for (const image of message.images) parts.push({ type: 'image_url', image_url: { url: image.url, detail: image.detail ?? 'auto' } });
-  return { role: 'user', content: parts };
-}
-
 function buildMessages(request: ChatRequest): ChatCompletionMessageParam[] {
-  const messages = request.messages.map(toMessageParam);
+  const messages = request.messages.flatMap(toMessageParams);
   if (!request.system) return messages;
   if (refusesInstructions(request.model)) {
     const firstUser = messages.findIndex((message) => message.role === 'user' && typeof message.content === 'string');
@@ -63,12 +55,27 @@ function samplingParameters(request: ChatRequest): Record<string, unknown> {
   };
 }
 
+function toolChoiceParam(choice: ToolChoice): ChatCompletionToolChoiceOption {
+  return typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.name } };
+}
+
+/** The request's tools as chat completions `tools` and `tool_choice`; nothing when it has none. */
+function toolParameters(request: ChatRequest): { tools?: ChatCompletionTool[]; tool_choice?: ChatCompletionToolChoiceOption } {
+  if (!request.tools?.length) return {};
+  const tools: ChatCompletionTool[] = request.tools.map((tool) => ({
+    type: 'function',
+    function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+  }));
+  return { tools, ...(request.toolChoice ? { tool_choice: toolChoiceParam(request.toolChoice) } : {}) };
+}
+
 /** Builds the streaming chat completion body shared by OpenAI, Azure OpenAI and custom endpoints. */
 export function buildChatCompletionBody(request: ChatRequest, options: BodyOptions = {}): ChatCompletionCreateParamsStreaming {
   const body: Record<string, unknown> = {
     model: request.model,
     messages: buildMessages(request),
     ...samplingParameters(request),
+    ...toolParameters(request),
     user: request.user,
     stream: true,
     ...(options.includeUsage === false ? {} : { stream_options: { include_usage: true } }),
