@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../../config/validate.js';
-import { limitsForEndpoint, megabyte, resolveFileLimits } from './file-limits.js';
+import { byteLimitsForUpload, limitsForEndpoint, megabyte, resolveFileLimits } from './file-limits.js';
 import { defaultSupportedMimeTypes, isMimeTypeSupported } from './mime-patterns.js';
 
 const noWarnings = (message: string) => {
@@ -72,5 +72,14 @@ describe('resolveFileLimits', () => {
     const limits = resolveFileLimits(config?.fileConfig, noWarnings);
     expect(limitsForEndpoint(limits, 'assistants')).toMatchObject({ fileLimit: 5, fileSizeLimit: 10 * megabyte });
     expect(limits.serverFileSizeLimit).toBe(20 * megabyte);
+  });
+
+  it('gives an upload the smaller of its endpoint and server size limits, the request total and the quota', () => {
+    const limits = resolveFileLimits({ serverFileSizeLimit: 50, userStorageLimit: 200, endpoints: { openAI: { fileSizeLimit: 80, totalSizeLimit: 100 }, custom: { fileSizeLimit: 5 } } }, noWarnings);
+    expect(byteLimitsForUpload(limits, 'openAI', { bytesEarlierInRequest: 7, userStorageUsed: 9 })).toEqual({
+      fileSizeLimit: 50 * megabyte, totalSizeLimit: 100 * megabyte, bytesEarlierInRequest: 7, userStorageLimit: 200 * megabyte, userStorageUsed: 9,
+    });
+    expect(byteLimitsForUpload(limits, 'custom', { bytesEarlierInRequest: 0, userStorageUsed: 0 }).fileSizeLimit).toBe(5 * megabyte);
+    expect(byteLimitsForUpload(resolveFileLimits(undefined, noWarnings), 'google', { bytesEarlierInRequest: 0, userStorageUsed: 0 }).userStorageLimit).toBeNull();
   });
 });

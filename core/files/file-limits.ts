@@ -1,5 +1,6 @@
 import type { EndpointFileConfig, FileConfig } from '../../config/schema/file-config.js';
 import { compileMimePatterns, defaultSupportedMimeTypes } from './mime-patterns.js';
+import type { UploadByteLimits } from './upload-limit-stream.js';
 
 export const megabyte = 1024 * 1024;
 export const megabytesToBytes = (megabytes: number): number => Math.round(megabytes * megabyte);
@@ -75,5 +76,24 @@ function merge(base: EndpointFileLimits, endpoint: EndpointFileConfig | undefine
     fileSizeLimit: endpoint.fileSizeLimit === undefined ? base.fileSizeLimit : megabytesToBytes(endpoint.fileSizeLimit),
     totalSizeLimit: endpoint.totalSizeLimit === undefined ? base.totalSizeLimit : megabytesToBytes(endpoint.totalSizeLimit),
     supportedMimeTypes: endpoint.supportedMimeTypes === undefined ? base.supportedMimeTypes : compileMimePatterns(endpoint.supportedMimeTypes, warn),
+  };
+}
+
+/**
+ * The byte limits one file of an upload to `endpoint` streams under: its size capped by both the
+ * endpoint and serverFileSizeLimit, the request total, and the user's quota given what they store.
+ */
+export function byteLimitsForUpload(
+  limits: FileLimits,
+  endpoint: string,
+  usage: { bytesEarlierInRequest: number; userStorageUsed: number },
+): UploadByteLimits {
+  const rules = limitsForEndpoint(limits, endpoint);
+  return {
+    fileSizeLimit: Math.min(rules.fileSizeLimit, limits.serverFileSizeLimit),
+    totalSizeLimit: rules.totalSizeLimit,
+    bytesEarlierInRequest: usage.bytesEarlierInRequest,
+    userStorageLimit: limits.userStorageLimit,
+    userStorageUsed: usage.userStorageUsed,
   };
 }
