@@ -94,6 +94,11 @@ export const envSchema = z.object({
   LIMIT_MESSAGE_USER: flag(false),
   MESSAGE_USER_MAX: number(40),
   MESSAGE_USER_WINDOW: number(1),
+  /** Uploads (every POST under /api/files) per IP and per user in a window of minutes; yaml `rateLimits.fileUploads` wins. */
+  FILE_UPLOAD_IP_MAX: number(100),
+  FILE_UPLOAD_IP_WINDOW: number(15),
+  FILE_UPLOAD_USER_MAX: number(50),
+  FILE_UPLOAD_USER_WINDOW: number(15),
 
   OPENAI_API_KEY: text(),
   OPENAI_REVERSE_PROXY: text(),

@@ -19,15 +19,39 @@ describe('fileConfig', () => {
     expect(config?.fileConfig).toEqual(fileConfig);
   });
 
-  it('reports bad limits and a bad MIME pattern with their paths', () => {
+  it('reports bad limits with their paths', () => {
     const { errors } = check({
-      endpoints: { openAI: { fileLimit: 1.5, supportedMimeTypes: ['image/(png'] } },
+      endpoints: { openAI: { fileLimit: 1.5, supportedMimeTypes: [7] } },
       avatarSizeLimit: -1,
+      userStorageLimit: 'lots',
+      clientImageResize: { quality: 2, compressFormat: 'gif' },
     });
     expect(errors).toEqual([
       { path: 'fileConfig.endpoints.openAI.fileLimit', message: expect.stringMatching(/int/i) },
-      { path: 'fileConfig.endpoints.openAI.supportedMimeTypes[0]', message: 'not a valid regular expression' },
+      { path: 'fileConfig.endpoints.openAI.supportedMimeTypes[0]', message: expect.stringContaining('string') },
       { path: 'fileConfig.avatarSizeLimit', message: expect.stringContaining('>=0') },
+      { path: 'fileConfig.userStorageLimit', message: expect.stringContaining('number') },
+      { path: 'fileConfig.clientImageResize.quality', message: expect.stringContaining('<=1') },
+      { path: 'fileConfig.clientImageResize.compressFormat', message: expect.stringContaining('jpeg') },
     ]);
+  });
+
+  it('loads a file with a MIME pattern that is not a regular expression (LibreChat does; it is skipped later with a warning)', () => {
+    const { errors, config } = check({ endpoints: { openAI: { supportedMimeTypes: ['image/(png', '^text/plain$'] } } });
+    expect(errors).toEqual([]);
+    expect(config?.fileConfig?.endpoints?.openAI.supportedMimeTypes).toEqual(['image/(png', '^text/plain$']);
+  });
+
+  it('accepts the keys of later LibreChat versions and the per-user quota', () => {
+    const fileConfig = {
+      userStorageLimit: 1024,
+      imageGeneration: { percentage: 50, px: 512 },
+      clientImageResize: { enabled: true, maxWidth: 1900, maxHeight: 1900, quality: 0.92, compressFormat: 'webp' },
+    };
+    const { errors, config, ignored } = check(fileConfig);
+    expect(errors).toEqual([]);
+    expect(config?.fileConfig).toEqual(fileConfig);
+    // Nothing of fileConfig is enforced until the upload routes exist: the section is listed as ignored.
+    expect(ignored).toEqual([{ section: '', keys: ['fileConfig'] }]);
   });
 });

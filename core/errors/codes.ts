@@ -34,6 +34,12 @@ export const errorCodes = {
   insufficient_quota: { status: 429, message: 'Insufficient quota' },
   moderation: { status: 400, message: 'Content flagged by moderation' },
   file_upload_limit: { status: 429, message: 'File upload limit reached' },
+  // Upload checks (spec 001 §5; LibreChat's client texts, wave2 notes §1.13): {limit} and {used} in MB.
+  file_too_large: { status: 413, message: 'File size exceeds {limit} MB.' },
+  upload_total_too_large: { status: 413, message: 'The total size of the files cannot exceed {limit} MB.' },
+  storage_quota_exceeded: { status: 413, message: 'Your file storage is full: this upload would pass your limit of {limit} MB ({used} MB used).' },
+  unsupported_file_type: { status: 415, message: 'Currently, unsupported file type: {type}' },
+  unknown_file_type: { status: 415, message: 'Unable to determine file type for: {name}' },
   provider_error: { status: 502, message: 'The model provider returned an error' },
   storage_failed: { status: 503, message: 'The server could not save this: its storage failed ({reason}). Nothing was changed; try again later or tell the administrator.' },
   search_unavailable: { status: 503, message: 'Search is temporarily unavailable, please try again in a few moments.' },

@@ -1,0 +1,10 @@
+/** Upload rules: pure, no routes and no storage (those build on these). */
+export { resolveFileLimits, limitsForEndpoint, byteLimitsForUpload, megabyte, megabytesToBytes, type FileLimits, type EndpointFileLimits } from './file-limits.js';
+export { defaultSupportedMimeTypes, compileMimePatterns, isMimeTypeSupported } from './mime-patterns.js';
+export { fileConfigBody } from './file-config-body.js';
+export { sniffSignature, sniffLength, type SignatureType } from './file-signature.js';
+export { isUtf8Text, isSvgText } from './text-content.js';
+export { decideFileType, type FileType, type FileTypeInput } from './file-type.js';
+export { sanitizeFileName, decodeClientFileName, maxFileNameBytes } from './file-name.js';
+export { UploadLimitStream, type UploadByteLimits } from './upload-limit-stream.js';
+export { UploadRejectedError, formatMegabytes } from './upload-errors.js';
