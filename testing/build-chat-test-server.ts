@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { builtInPlugins } from '../../plugins/index.js';
+import { builtInPlugins } from '../plugins/index.js';
 import { buildTestServer, registerUser, type TestServerOptions } from './build-test-server.js';
 import { fakeUpstreamEnv } from './fake-upstreams/fake-upstream-env.js';
 import { startFakeUpstreams, type FakeUpstreams } from './fake-upstreams/index.js';

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../../config/index.js';
-import { buildServer, type BuildServerOptions } from '../server/build-server.js';
+import { loadConfig } from '../config/index.js';
+import { buildServer, type BuildServerOptions } from '../core/server/build-server.js';
 import { createTestStore } from './test-store.js';
 
 export interface TestServerOptions extends BuildServerOptions {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ProviderEndpoints } from '../auth/oauth/provider-descriptor.js';
+import type { ProviderEndpoints } from '../core/auth/oauth/provider-descriptor.js';
 import { defaultFakeUser, profileShapes, type FakeOAuthUser } from './fake-oauth/profile-shapes.js';
 
 export type { FakeOAuthUser } from './fake-oauth/profile-shapes.js';

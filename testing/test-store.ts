@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createMongoStore } from '../store/mongo/index.js';
-import { createSqliteStore } from '../store/sqlite/index.js';
-import type { Store } from '../store/types.js';
+import { createMongoStore } from '../core/store/mongo/index.js';
+import { createSqliteStore } from '../core/store/sqlite/index.js';
+import type { Store } from '../core/store/types.js';
 import { startMongoDouble, type MongoDouble } from './mongo-double/index.js';
 
 /** Which driver API tests run on: `CHATBOX_TEST_STORE=mongo npm run test:mongo` runs them all on MongoDB. */

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildChatTestServer, type ChatTestContext } from '../testing/build-chat-test-server.js';
-import { startFakeUpstreams } from '../testing/fake-upstreams/index.js';
+import { buildChatTestServer, type ChatTestContext } from '../../testing/build-chat-test-server.js';
+import { startFakeUpstreams } from '../../testing/fake-upstreams/index.js';
 import { NO_PARENT } from './message-tree.js';
 
 let chat: ChatTestContext | undefined;

@@ -1,4 +1,4 @@
-import type { SocialProvider } from '../../auth/social-providers.js';
+import type { SocialProvider } from '../../core/auth/social-providers.js';
 import type { FakeOAuthProvider } from '../fake-oauth-provider.js';
 
 export const TEST_SERVER_ORIGIN = 'http://chatbox.test';

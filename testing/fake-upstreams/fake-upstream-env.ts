@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { packageRoot } from '../../server/package-root.js';
+import { packageRoot } from '../../core/server/package-root.js';
 import type { FakeUpstreams } from './index.js';
 
 /**
@@ -25,7 +25,7 @@ export function fakeUpstreamEnv(upstreams: Pick<FakeUpstreams, 'openai' | 'anthr
 /** The example librechat.fake.yaml (Azure and custom endpoints) and the variables it reads. */
 export function fakeLibrechatEnv(upstreams: Pick<FakeUpstreams, 'openai' | 'azure'>): Record<string, string> {
   return {
-    CONFIG_PATH: join(packageRoot(), 'core', 'testing', 'fake-upstreams', 'librechat.fake.yaml'),
+    CONFIG_PATH: join(packageRoot(), 'testing', 'fake-upstreams', 'librechat.fake.yaml'),
     FAKE_OPENAI_BASE_URL: `${upstreams.openai.url}/v1`,
     FAKE_AZURE_BASE_URL: `${upstreams.azure.url}/openai/deployments/gpt-4o`,
   };
