@@ -5,7 +5,7 @@ import type { Store } from '../store/types.js';
 import type { AbortRegistry } from './abort-registry.js';
 import type { Balance } from './balance.js';
 import type { MessageLimits } from './message-limits.js';
-import type { ModelCatalog } from './model-catalog.js';
+import type { ModelCatalog } from '../endpoints/model-catalog.js';
 import type { StreamTimings } from './stream-watchdog.js';
 import type { TitleService } from './titles.js';
 

@@ -1,7 +1,7 @@
 import type { ChatPart, ProviderCredentials } from '../plugin-api/index.js';
 import type { AskRequest } from '../protocol/ask.js';
-import { toConversationDto } from '../routes/convos/conversation-dto.js';
-import { toMessageDto } from '../routes/messages/message-dto.js';
+import { toConversationDto } from '../presenters/conversation-dto.js';
+import { toMessageDto } from '../presenters/message-dto.js';
 import type { EndpointEntry } from '../server/endpoints-plugin.js';
 import type { Conversation, Message, User } from '../store/types.js';
 import { ChatboxError } from '../errors/index.js';

@@ -3,8 +3,8 @@ import type { CustomEndpointConfig, SharedEndpointConfig } from '../../config/in
 import type { ChatboxConfig } from '../../config/types.js';
 import type { ChatProvider } from '../plugin-api/index.js';
 import type { EndpointEntry } from '../server/endpoints-plugin.js';
-import type { PluginRegistry } from '../server/plugin-registry.js';
-import { toPluginLogger } from '../server/plugin-logger.js';
+import type { PluginRegistry } from '../plugin-host/plugin-registry.js';
+import { toPluginLogger } from '../plugin-host/plugin-logger.js';
 
 const USER_PROVIDED = 'user_provided';
 /** LibreChat's default order of the built-in endpoints; custom endpoints follow. */

@@ -1,7 +1,7 @@
 import { ChatboxError } from '../errors/index.js';
 import type { ProviderCredentials } from '../plugin-api/index.js';
 import type { EndpointEntry } from '../server/endpoints-plugin.js';
-import type { CredentialsResolver } from './chat-services.js';
+import type { CredentialsResolver } from '../chat/chat-services.js';
 
 /**
  * Turns a user's saved key into provider credentials. The saved value is the key itself, or JSON:

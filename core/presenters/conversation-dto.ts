@@ -1,6 +1,6 @@
-import type { ConversationDto } from '../../protocol/conversation.js';
-import type { Conversation } from '../../store/types.js';
-import { nullableEndpointSettings, omitNulls } from '../wire-nulls.js';
+import type { ConversationDto } from '../protocol/conversation.js';
+import type { Conversation } from '../store/types.js';
+import { nullableEndpointSettings, omitNulls } from './wire-nulls.js';
 
 /** Contract §2.1: the conversation fields that may be null; every other null is left out. */
 const nullableFields = new Set<string>(['conversationId', 'title', 'endpoint', ...nullableEndpointSettings]);

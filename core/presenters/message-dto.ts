@@ -1,6 +1,6 @@
-import type { MessageDto } from '../../protocol/conversation.js';
-import type { Message } from '../../store/types.js';
-import { omitNulls } from '../wire-nulls.js';
+import type { MessageDto } from '../protocol/conversation.js';
+import type { Message } from '../store/types.js';
+import { omitNulls } from './wire-nulls.js';
 
 /** Contract §2.3: the message fields that may be null; every other null (finish_reason, endpoint, …) is left out. */
 const nullableFields = new Set<string>([

@@ -1,6 +1,6 @@
-import type { PresetDto } from '../../protocol/preset.js';
-import type { Preset } from '../../store/types.js';
-import { nullableEndpointSettings, omitNulls } from '../wire-nulls.js';
+import type { PresetDto } from '../protocol/preset.js';
+import type { Preset } from '../store/types.js';
+import { nullableEndpointSettings, omitNulls } from './wire-nulls.js';
 
 /** Contract §2.2: the preset fields that may be null. `order`, `defaultPreset` and `endpointType` never are. */
 const nullableFields = new Set<string>(['presetId', 'title', 'endpoint', 'conversationId', ...nullableEndpointSettings]);

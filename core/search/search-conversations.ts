@@ -1,8 +1,8 @@
-import type { SearchIndex, SearchPage } from '../../search/types.js';
-import type { Store } from '../../store/types.js';
-import { toConversationDto } from '../convos/conversation-dto.js';
-import { toMessageDto } from '../messages/message-dto.js';
-import type { SearchMessageDto, SearchResponse } from './schema.js';
+import type { SearchIndex, SearchPage } from './types.js';
+import type { Store } from '../store/types.js';
+import { toConversationDto } from '../presenters/conversation-dto.js';
+import { toMessageDto } from '../presenters/message-dto.js';
+import type { SearchMessageDto, SearchResponse } from '../routes/search/schema.js';
 
 /**
  * Runs a search and reads every hit back from the store, scoped to the user. The store is the

@@ -4,7 +4,7 @@ import { NotFoundError } from '../../errors/index.js';
 import { deletePresetsRequestSchema, presetRequestSchema, setDefaultPresetRequestSchema, type DeletePresetsResponse } from '../../protocol/preset.js';
 import type { Preset } from '../../store/types.js';
 import { parseInput } from '../parse.js';
-import { toPresetDto } from './preset-dto.js';
+import { toPresetDto } from '../../presenters/preset-dto.js';
 import { parsePresetImport, type ParsedPreset } from './schema.js';
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { searchConversations } from '../../routes/search/search-response.js';
+import { searchConversations } from '../search-conversations.js';
 import type { Store, User } from '../../store/types.js';
 import type { SearchIndex } from '../types.js';
 import { createTestUser, fillerText, minutesAgo, seedConversations } from './search-fixtures.js';
