@@ -2,7 +2,7 @@ import type { ChatPart, ProviderCredentials } from '../plugin-api/index.js';
 import type { AskRequest } from '../protocol/ask.js';
 import { toConversationDto } from '../presenters/conversation-dto.js';
 import { toMessageDto } from '../presenters/message-dto.js';
-import type { EndpointEntry } from '../server/endpoints-plugin.js';
+import type { ConfiguredEndpoint } from '../endpoints/configured-endpoint.js';
 import type { Conversation, Message, User } from '../store/types.js';
 import { ChatboxError } from '../errors/index.js';
 import { upstreamFetch } from '../net/upstream-fetch.js';
@@ -28,7 +28,7 @@ const PARTIAL_SAVE_MS = 3_000;
 export interface TurnInput {
   user: User;
   ip: string;
-  entry: EndpointEntry;
+  entry: ConfiguredEndpoint;
   body: AskRequest;
   plan: TurnPlan;
   stream: EventStream;

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CustomEndpointConfig, SharedEndpointConfig } from '../../config/index.js';
 import type { ChatboxConfig } from '../../config/types.js';
 import type { ChatProvider } from '../plugin-api/index.js';
-import type { EndpointEntry } from '../server/endpoints-plugin.js';
+import type { ConfiguredEndpoint } from './configured-endpoint.js';
 import type { PluginRegistry } from '../plugin-host/plugin-registry.js';
 import { toPluginLogger } from '../plugin-host/plugin-logger.js';
 
@@ -16,14 +16,14 @@ interface Candidate {
   name: string;
   plugin: string;
   settings: unknown;
-  entry: Omit<EndpointEntry, 'provider' | 'order' | 'name'> & { order?: number };
+  entry: Omit<ConfiguredEndpoint, 'provider' | 'order' | 'name'> & { order?: number };
 }
 
 /**
  * The title and stream settings of one endpoint: its own, with `endpoints.all` over them (LibreChat's
  * rule: `all` overrides every endpoint's shared settings).
  */
-function sharedSettings(all: SharedEndpointConfig | undefined, own: SharedEndpointConfig | undefined): Pick<EndpointEntry, 'titleConvo' | 'titleModel' | 'streamRate'> {
+function sharedSettings(all: SharedEndpointConfig | undefined, own: SharedEndpointConfig | undefined): Pick<ConfiguredEndpoint, 'titleConvo' | 'titleModel' | 'streamRate'> {
   return {
     titleConvo: all?.titleConvo ?? own?.titleConvo,
     titleModel: all?.titleModel ?? own?.titleModel,
@@ -87,9 +87,9 @@ function customClient(custom: CustomEndpointConfig): Pick<Candidate, 'plugin' | 
  * Sets up the provider plugin of every endpoint the configuration turns on. ENDPOINTS (a comma list,
  * as in LibreChat) limits and orders them.
  */
-export async function configuredEndpoints(config: ChatboxConfig, plugins: PluginRegistry, log: FastifyBaseLogger): Promise<EndpointEntry[]> {
+export async function configuredEndpoints(config: ChatboxConfig, plugins: PluginRegistry, log: FastifyBaseLogger): Promise<ConfiguredEndpoint[]> {
   const only = list(config.env.ENDPOINTS);
-  const entries: EndpointEntry[] = [];
+  const entries: ConfiguredEndpoint[] = [];
   for (const [index, candidate] of candidates(config).entries()) {
     if (only && !only.includes(candidate.name) && !(candidate.entry.type === 'custom' && only.includes('custom'))) continue;
     const pluginLog = toPluginLogger(log.child({ endpoint: candidate.name }));

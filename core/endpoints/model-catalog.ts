@@ -1,5 +1,5 @@
 import type { ProviderCredentials } from '../plugin-api/index.js';
-import type { EndpointEntry } from '../server/endpoints-plugin.js';
+import type { ConfiguredEndpoint } from './configured-endpoint.js';
 
 const TTL_MS = 5 * 60 * 1000;
 
@@ -10,7 +10,7 @@ const TTL_MS = 5 * 60 * 1000;
 export function createModelCatalog() {
   const cache = new Map<string, { models: Promise<string[]>; expiresAt: number }>();
   return {
-    list(entry: EndpointEntry, userId: string, credentials?: ProviderCredentials, fetch?: typeof globalThis.fetch): Promise<string[]> {
+    list(entry: ConfiguredEndpoint, userId: string, credentials?: ProviderCredentials, fetch?: typeof globalThis.fetch): Promise<string[]> {
       const key = entry.userProvide || entry.userProvideURL ? `${entry.name}:${userId}` : entry.name;
       const hit = cache.get(key);
       if (hit && hit.expiresAt > Date.now()) return hit.models;

@@ -1,7 +1,9 @@
 import { ChatboxError } from '../errors/index.js';
 import type { ProviderCredentials } from '../plugin-api/index.js';
-import type { EndpointEntry } from '../server/endpoints-plugin.js';
-import type { CredentialsResolver } from '../chat/chat-services.js';
+import type { ConfiguredEndpoint } from './configured-endpoint.js';
+
+/** The user's credentials for an endpoint that needs them, or undefined when the endpoint has its own. */
+export type CredentialsResolver = (userId: string, entry: ConfiguredEndpoint) => Promise<ProviderCredentials | undefined>;
 
 /**
  * Turns a user's saved key into provider credentials. The saved value is the key itself, or JSON:
@@ -10,7 +12,7 @@ import type { CredentialsResolver } from '../chat/chat-services.js';
  * only where the operator left it to the user (`baseURL: user_provided`): where the yaml or the
  * environment fixes it, a `baseURL` in the saved value must not send the call elsewhere.
  */
-export function parseUserKey(value: string, entry: EndpointEntry): ProviderCredentials {
+export function parseUserKey(value: string, entry: ConfiguredEndpoint): ProviderCredentials {
   let parsed: unknown;
   try {
     parsed = JSON.parse(value);
@@ -32,7 +34,7 @@ export function parseUserKey(value: string, entry: EndpointEntry): ProviderCrede
 }
 
 export function createCredentialsResolver(userKeys: { get(userId: string, name: string, label?: string): Promise<string> }): CredentialsResolver {
-  return async (userId: string, entry: EndpointEntry) => {
+  return async (userId: string, entry: ConfiguredEndpoint) => {
     if (!entry.userProvide && !entry.userProvideURL) return undefined;
     return parseUserKey(await userKeys.get(userId, entry.name, entry.modelDisplayLabel ?? entry.name), entry);
   };

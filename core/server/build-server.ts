@@ -27,7 +27,8 @@ import { userRoutes } from '../routes/user/routes.js';
 import { searchPlugin } from '../search/search-plugin.js';
 import { createStore } from '../store/create-store.js';
 import type { Store } from '../store/types.js';
-import { endpointsPlugin, type EndpointEntry } from './endpoints-plugin.js';
+import type { ConfiguredEndpoint } from '../endpoints/configured-endpoint.js';
+import { endpointsPlugin } from './endpoints-plugin.js';
 import { registerErrorHandler } from './error-handler.js';
 import { registerJsonBodyParser } from './json-body.js';
 import { packageRoot } from './package-root.js';
@@ -43,7 +44,7 @@ export interface BuildServerOptions {
   /** The built-in plugins (plugins/index.ts); core never imports them itself. */
   plugins?: PluginDefinition[];
   /** Chat endpoints already set up (tests); by default none until providers are configured. */
-  endpoints?: EndpointEntry[];
+  endpoints?: ConfiguredEndpoint[];
   logger?: FastifyServerOptions['logger'];
   /** Trust X-Forwarded-* from a reverse proxy (request.ip, protocol). */
   trustProxy?: FastifyServerOptions['trustProxy'];
