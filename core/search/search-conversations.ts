@@ -2,7 +2,7 @@ import type { SearchIndex, SearchPage } from './types.js';
 import type { Store } from '../store/types.js';
 import { toConversationDto } from '../presenters/conversation-dto.js';
 import { toMessageDto } from '../presenters/message-dto.js';
-import type { SearchMessageDto, SearchResponse } from '../routes/search/schema.js';
+import type { SearchMessageDto, SearchResponse } from '../protocol/search.js';
 
 /**
  * Runs a search and reads every hit back from the store, scoped to the user. The store is the

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { NotFoundError } from '../../errors/index.js';
 import { parseInput } from '../parse.js';
-import { searchQuerySchema, type SearchResponse } from './schema.js';
+import type { SearchResponse } from '../../protocol/search.js';
+import { searchQuerySchema } from './schema.js';
 import { searchConversations } from '../../search/search-conversations.js';
 
 /**

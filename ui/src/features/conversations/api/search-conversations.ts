@@ -1,18 +1,6 @@
-import type { ConversationDto, MessageDto } from '@protocol';
+import type { SearchResponse } from '@protocol';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.js';
-
-/** A matching message: its text has the matched words between `**`. */
-export type SearchMessage = MessageDto & { searchResult: true; title: string };
-
-/** GET /api/search (LibreChat's TSearchResults). */
-export interface SearchResponse {
-  conversations: ConversationDto[];
-  messages: SearchMessage[];
-  pageNumber: number;
-  pageSize: number;
-  pages: number;
-}
 
 /** Not under ['conversations']: the chat rewrites that key's pages and must not touch results. */
 export const conversationSearchQueryKey = (query: string) => ['conversationSearch', query] as const;
