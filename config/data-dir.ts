@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ChatboxError } from '../errors/index.js';
-import { systemErrorCode } from '../errors/system-error-code.js';
+import { ChatboxError } from '../core/errors/index.js';
+import { systemErrorCode } from './system-error-code.js';
 
 /** The SQLite database's name inside the data directory. */
 export const DATABASE_FILE = 'chatbox.sqlite';
