@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ChatboxError } from '../core/errors/index.js';
+import { ConfigError } from './config-error.js';
 import { systemErrorCode } from './system-error-code.js';
 
 /** The SQLite database's name inside the data directory. */
@@ -56,8 +56,8 @@ function kindOf(target: string): 'directory' | 'other' | 'missing' {
   }
 }
 
-function dataDirError(message: string): ChatboxError {
-  return new ChatboxError('config_error', message);
+function dataDirError(message: string): ConfigError {
+  return new ConfigError([], message);
 }
 
 const codeDescriptions: Record<string, string> = {

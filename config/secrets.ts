@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError } from '../core/errors/index.js';
+import { ConfigError } from './config-error.js';
 import { prepareDataDir } from './data-dir.js';
 import type { Secrets } from './types.js';
 

@@ -1,5 +1,5 @@
 import type { PluginDefinition, PluginKind, PluginLogger } from '../plugin-api/index.js';
-import { ConfigError } from '../errors/index.js';
+import { ConfigError } from '../../config/config-error.js';
 
 /**
  * The built-in plugins by kind and name. Only the plugins the configuration turns on are set up,
