@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../core/server/package-root.js';
+import { packageRoot } from '../config/package-root.js';
 
 /** The built CLI: tests run what users run (`npm test` builds first). */
 export function builtCliPath(): string {

@@ -31,7 +31,7 @@ import type { ConfiguredEndpoint } from '../endpoints/configured-endpoint.js';
 import { endpointsPlugin } from './endpoints-plugin.js';
 import { registerErrorHandler } from './error-handler.js';
 import { registerJsonBodyParser } from './json-body.js';
-import { packageRoot } from './package-root.js';
+import { packageRoot } from '../../config/package-root.js';
 import { createPluginRegistry, type PluginRegistry } from '../plugin-host/plugin-registry.js';
 import { registerRequestLog, RequestLogController } from './request-log.js';
 import { registerSecurityHeaders } from './security-headers.js';

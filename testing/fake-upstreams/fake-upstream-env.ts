@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { packageRoot } from '../../core/server/package-root.js';
+import { packageRoot } from '../../config/package-root.js';
 import type { FakeUpstreams } from './index.js';
 
 /**
