@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The folder holding chatbox's package.json, found by walking up from this file: the same code runs
- * from core/ in development and from dist/core/ when installed.
+ * from config/ in development and from dist/config/ when installed.
  */
 export function packageRoot(): string {
   let directory = dirname(fileURLToPath(import.meta.url));
