@@ -1,5 +1,5 @@
 import type { ConfiguredEndpoint } from '../endpoints/configured-endpoint.js';
-import type { EndpointOptions } from '../store/types.js';
+import type { EndpointOptions } from '../store/repositories/common.js';
 
 const defaultSenders: Record<string, string> = { openAI: 'ChatGPT', azureOpenAI: 'ChatGPT', anthropic: 'Claude', google: 'Gemini' };
 

@@ -1,5 +1,5 @@
 import type { ConversationDto } from '../protocol/conversation.js';
-import type { Conversation } from '../store/types.js';
+import type { Conversation } from '../store/repositories/conversations.js';
 import { nullableEndpointSettings, omitNulls } from './wire-nulls.js';
 
 /** Contract §2.1: the conversation fields that may be null; every other null is left out. */

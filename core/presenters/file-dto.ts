@@ -1,4 +1,4 @@
-import type { StoredFile } from '../store/types.js';
+import type { StoredFile } from '../store/repositories/files.js';
 
 /** A file on the wire, in LibreChat's TFile shape (`object: 'file'`, `usage`), no null sizes. */
 export interface FileDto {

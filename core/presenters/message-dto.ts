@@ -1,5 +1,5 @@
 import type { MessageDto } from '../protocol/conversation.js';
-import type { Message } from '../store/types.js';
+import type { Message } from '../store/repositories/messages.js';
 import { omitNulls } from './wire-nulls.js';
 
 /** Contract §2.3: the message fields that may be null; every other null (finish_reason, endpoint, …) is left out. */

@@ -1,5 +1,5 @@
 import type { PresetDto } from '../protocol/preset.js';
-import type { Preset } from '../store/types.js';
+import type { Preset } from '../store/repositories/presets.js';
 import { nullableEndpointSettings, omitNulls } from './wire-nulls.js';
 
 /** Contract §2.2: the preset fields that may be null. `order`, `defaultPreset` and `endpointType` never are. */

@@ -1,5 +1,5 @@
 import type { UserDto } from '../protocol/auth.js';
-import type { User } from '../store/types.js';
+import type { User } from '../store/repositories/users.js';
 
 /** What a client may see of a user: never the password hash or provider ids. */
 export function toUserDto(user: User): UserDto {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Transaction } from '../types.js';
+import type { Transaction } from '../repositories/balances.js';
 import { type ContractContext, pause } from './context.js';
 
 type Entry = Omit<Transaction, 'id' | 'createdAt'>;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { User } from '../types.js';
+import type { User } from '../repositories/users.js';
 import { type ContractContext, conversationInput, fileInput, messageInput, minutesFrom, presetInput } from './context.js';
 
 export function describeCascadeContract(context: ContractContext): void {

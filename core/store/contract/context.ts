@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach } from 'vitest';
-import type { Conversation, Message, NewUser, Preset, Store, StoredFile, User } from '../types.js';
+import type { Store } from '../types.js';
+import type { Conversation } from '../repositories/conversations.js';
+import type { StoredFile } from '../repositories/files.js';
+import type { Message } from '../repositories/messages.js';
+import type { Preset } from '../repositories/presets.js';
+import type { NewUser, User } from '../repositories/users.js';
 
 /** What every contract area gets: a fresh store per test and factories for valid records. */
 export interface ContractContext {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ExportBatch } from '../types.js';
+import type { ExportBatch } from '../repositories/common.js';
 import { type ContractContext, conversationInput, fileInput, messageInput, minutesFrom, presetInput } from './context.js';
 
 /** Reads an export to the end, `limit` at a time, checking that only the last batch comes back short. */

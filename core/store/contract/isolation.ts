@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '../types.js';
+import type { User } from '../repositories/users.js';
 import { type ContractContext, conversationInput, fileInput, messageInput, presetInput } from './context.js';
 
 /** Ids are scoped by owner: user B can neither see nor change what user A owns, whatever id B sends. */

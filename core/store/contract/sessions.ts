@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { RefreshSession } from '../types.js';
+import type { RefreshSession } from '../repositories/sessions.js';
 import { type ContractContext, minutesFrom } from './context.js';
 
 export function describeSessionsContract(context: ContractContext): void {
