@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildChatTestServer, type ChatTestContext } from '../../testing/build-chat-test-server.js';
 import { startFakeUpstreams } from '../../testing/fake-upstreams/index.js';
-import { NO_PARENT } from './message-tree.js';
+import { NO_PARENT } from '../chat/message-tree.js';
 
 let chat: ChatTestContext | undefined;
 let directory: string | undefined;
