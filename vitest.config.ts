@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['core/**/*.test.ts', 'config/**/*.test.ts', 'plugins/**/*.test.ts', 'bin/**/*.test.ts'],
+          include: ['core/**/*.test.ts', 'config/**/*.test.ts', 'plugins/**/*.test.ts', 'bin/**/*.test.ts', 'testing/**/*.test.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

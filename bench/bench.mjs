@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: builds chatbox when dist/ is missing, compiles the benchmarks (TypeScript, like the
-// rest of the code, reusing core/testing's fakes), then runs them. Plain JavaScript because it runs
+// rest of the code, reusing testing's fakes), then runs them. Plain JavaScript because it runs
 // before anything is compiled.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -10,7 +10,7 @@ import { serveCommand } from './commands/serve.js';
 import { CliError } from './commands/shared/cli-error.js';
 import { reportError } from './commands/shared/run-action.js';
 import { userCommand } from './commands/user.js';
-import { packageVersion } from '../core/server/package-root.js';
+import { packageVersion } from '../config/package-root.js';
 
 loadDotEnv();
 

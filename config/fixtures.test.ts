@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bearer, buildTestServer, registerUser } from '../core/testing/build-test-server.js';
+import { bearer, buildTestServer, registerUser } from '../testing/build-test-server.js';
 import { builtInPlugins } from '../plugins/index.js';
 import type { IgnoredGroup } from './ignored-settings.js';
 import { validateConfigFile } from './load-config.js';

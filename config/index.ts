@@ -3,6 +3,7 @@ export { validateConfig, type ConfigValidation } from './validate.js';
 export { ensureSecrets, SECRETS_FILE, type SecretName } from './secrets.js';
 export { interpolateEnv, isUserProvided, isEnvReference, USER_PROVIDED, type InterpolationWarning } from './interpolate.js';
 export { collectIgnored, formatIgnored, type IgnoredGroup } from './ignored-settings.js';
+export { ConfigError } from './config-error.js';
 export { formatIssue, formatPath, type ConfigIssue } from './issues.js';
 export { parseYaml } from './read-source.js';
 export { envSchema, type ServerEnv } from './env.js';

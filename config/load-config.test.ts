@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '../core/errors/index.js';
+import { ConfigError } from './config-error.js';
 import { loadConfig, validateConfigFile } from './load-config.js';
 
 let root: string;

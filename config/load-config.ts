@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError } from '../core/errors/index.js';
+import { ConfigError } from './config-error.js';
 import { balanceSettings } from './balance-settings.js';
 import { envSchema, type ServerEnv } from './env.js';
 import { formatIgnored } from './ignored-settings.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { configCommand } from '../bin/commands/config.js';
-import { bearer, buildTestServer, registerUser } from '../core/testing/build-test-server.js';
+import { bearer, buildTestServer, registerUser } from '../testing/build-test-server.js';
 import { builtInPlugins } from '../plugins/index.js';
 import { formatIgnored } from './ignored-settings.js';
 import { validateConfigFile } from './load-config.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '../core/errors/index.js';
+import { ConfigError } from './config-error.js';
 import { ensureSecrets } from './secrets.js';
 
 const hex64 = /^[0-9a-f]{64}$/;

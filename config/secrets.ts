@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError } from '../core/errors/index.js';
-import { prepareDataDir } from '../core/store/data-dir.js';
+import { ConfigError } from './config-error.js';
+import { prepareDataDir } from './data-dir.js';
 import type { Secrets } from './types.js';
 
 export const SECRETS_FILE = 'secrets.json';

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startMeiliDouble } from '../../core/testing/meili-double/index.js';
-import { startMongoDouble } from '../../core/testing/mongo-double/index.js';
-import { runCli } from '../../core/testing/run-cli.js';
+import { startMeiliDouble } from '../../testing/meili-double/index.js';
+import { startMongoDouble } from '../../testing/mongo-double/index.js';
+import { runCli } from '../../testing/run-cli.js';
 import { expectStatus, keepAliveAgent, requestJson } from '../lib/http.js';
 import { logIn, startBenchServer, unlimitedEnv } from '../lib/server.js';
 import { seededDataDir } from './seed-cache.js';
@@ -37,7 +37,7 @@ async function collectAnswers(url: string, users: SeededUser[]): Promise<Answers
 }
 
 /**
- * The history queries on the MongoDB and Meilisearch doubles (core/testing), for correctness only:
+ * The history queries on the MongoDB and Meilisearch doubles (testing), for correctness only:
  * the small seeded data dir is copied with `chatbox migrate` (which also fills Meilisearch), served
  * with MONGO_URI and MEILI_HOST, and every answer compared with the SQLite server's on the same data.
  * Returns the differences; an empty list means both backends agree.

@@ -107,7 +107,7 @@ export async function historyBench(options: HistoryBenchOptions): Promise<BenchR
   result.figures.push(figure(`answers differing from SQLite on the MongoDB + Meilisearch doubles (of ${doubles.checked})`, doubles.differences.length, 'answers', 0));
   for (const difference of doubles.differences.slice(0, 5)) result.errors.push(`doubles: ${difference}`);
   result.notes.push(
-    `doubles: the ${options.doublesSizes.users}-user history copied with chatbox migrate into core/testing's MongoDB double (Meilisearch double filled by the same command), served with MONGO_URI and MEILI_HOST; list pages, the long conversation and the set of conversations each search finds compared with SQLite's answers (correctness only, not timed)`,
+    `doubles: the ${options.doublesSizes.users}-user history copied with chatbox migrate into testing's MongoDB double (Meilisearch double filled by the same command), served with MONGO_URI and MEILI_HOST; list pages, the long conversation and the set of conversations each search finds compared with SQLite's answers (correctness only, not timed)`,
   );
   return result;
 }

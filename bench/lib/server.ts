@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fakeUpstreamEnv } from '../../core/testing/fake-upstreams/fake-upstream-env.js';
-import type { FakeUpstreams } from '../../core/testing/fake-upstreams/index.js';
-import { builtCliPath, startServe } from '../../core/testing/run-cli.js';
+import { fakeUpstreamEnv } from '../../testing/fake-upstreams/fake-upstream-env.js';
+import type { FakeUpstreams } from '../../testing/fake-upstreams/index.js';
+import { builtCliPath, startServe } from '../../testing/run-cli.js';
 import { expectStatus, requestJson, type RequestOptions } from './http.js';
 
 /**
@@ -30,7 +30,7 @@ export interface BenchServer {
 }
 
 /**
- * `chatbox serve` from the built CLI (core/testing's startServe) in a temporary folder, or on the
+ * `chatbox serve` from the built CLI (testing's startServe) in a temporary folder, or on the
  * given data dir. The log is drained as it comes, keeping only error lines: at info level the server
  * logs every request, and holding a full run's log would weigh on the load generator.
  */

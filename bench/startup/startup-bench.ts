@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { builtCliPath } from '../../core/testing/run-cli.js';
+import { builtCliPath } from '../../testing/run-cli.js';
 import { seededDataDir } from '../history/seed-cache.js';
 import type { HistorySizes } from '../history/seed.js';
 import { requestJson } from '../lib/http.js';

@@ -3,8 +3,8 @@
  * otherwise share the load generator's event loop and blur both paths' timings. The parent scripts it
  * over IPC; it answers with its URL once listening.
  */
-import { startFakeOpenAI } from '../../core/testing/fake-upstreams/index.js';
-import type { FakeScript } from '../../core/testing/fake-upstreams/index.js';
+import { startFakeOpenAI } from '../../testing/fake-upstreams/index.js';
+import type { FakeScript } from '../../testing/fake-upstreams/index.js';
 
 export type UpstreamCommand = { configure: Partial<Pick<FakeScript, 'reply' | 'chunkSize' | 'delayMs'>> } | { close: true };
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { packageRoot } from '../../core/server/package-root.js';
+import { packageRoot } from '../../config/package-root.js';
 import { launchBrowser } from '../../ui/e2e/support/browser.js';
 import { figure, newResult, type BenchResult } from '../lib/report.js';
 import { benchPassword, fakeOpenAIEnv, startBenchServer, unlimitedEnv } from '../lib/server.js';

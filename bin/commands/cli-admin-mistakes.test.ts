@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { verifyPassword } from '../../core/auth/passwords.js';
 import { createSqliteStore } from '../../core/store/sqlite/index.js';
-import { runCli, runCliInTerminal, type CliResult } from '../../core/testing/run-cli.js';
+import { runCli, runCliInTerminal, type CliResult } from '../../testing/run-cli.js';
 
 // Each case is a fresh Node process; on a loaded two-core machine several of them outlast the default limit.
 vi.setConfig({ testTimeout: 90_000 });

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runCli, startServe, type CliResult } from '../../core/testing/run-cli.js';
+import { runCli, startServe, type CliResult } from '../../testing/run-cli.js';
 
 // Each case is a fresh Node process; on a loaded two-core machine several of them outlast the default limit.
 vi.setConfig({ testTimeout: 90_000 });

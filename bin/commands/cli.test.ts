@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { verifyPassword } from '../../core/auth/passwords.js';
 import { createSqliteStore } from '../../core/store/sqlite/index.js';
-import { runCli, startServe } from '../../core/testing/run-cli.js';
+import { runCli, startServe } from '../../testing/run-cli.js';
 
 // Each command is a fresh Node process (about half a second on an idle machine); on a loaded
 // two-core CI machine a test of several commands takes much longer than the default limit.

@@ -11,9 +11,9 @@ import { copyToMongo, progressCollection } from '../../core/store/mongo/copy/ind
 import { createMongoStore, type MongoStore } from '../../core/store/mongo/index.js';
 import { createSqliteStore, type SqliteStore } from '../../core/store/sqlite/index.js';
 import type { Store } from '../../core/store/types.js';
-import { startMeiliDouble } from '../../core/testing/meili-double/index.js';
-import { startMongoDouble, type MongoDouble } from '../../core/testing/mongo-double/index.js';
-import { runCli } from '../../core/testing/run-cli.js';
+import { startMeiliDouble } from '../../testing/meili-double/index.js';
+import { startMongoDouble, type MongoDouble } from '../../testing/mongo-double/index.js';
+import { runCli } from '../../testing/run-cli.js';
 
 // Every migrate is a fresh Node process: on a loaded two-core machine a test of several takes far
 // longer than the default limit (as in cli.test.ts).

@@ -6,7 +6,7 @@ import type { PluginLogger } from '../../core/plugin-api/index.js';
 import { createSearchIndex } from '../../core/search/create-search-index.js';
 import type { StepReport } from '../../core/store/mongo/copy/index.js';
 import type { MongoStore } from '../../core/store/mongo/index.js';
-import { DATABASE_FILE } from '../../core/store/data-dir.js';
+import { DATABASE_FILE } from '../../config/data-dir.js';
 import { createSqliteStore } from '../../core/store/sqlite/index.js';
 import { CliError } from './shared/cli-error.js';
 import { createProgressPrinter } from './shared/progress-bar.js';

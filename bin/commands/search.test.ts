@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFtsSearchIndex } from '../../core/search/sqlite/fts-search-index.js';
 import { createTestUser, seedConversations } from '../../core/search/contract/search-fixtures.js';
 import { createSqliteStore } from '../../core/store/sqlite/index.js';
-import { startMeiliDouble, type MeiliDouble } from '../../core/testing/meili-double/index.js';
+import { startMeiliDouble, type MeiliDouble } from '../../testing/meili-double/index.js';
 import { searchCommand } from './search.js';
 
 let dataDir: string;

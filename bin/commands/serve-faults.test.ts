@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_PARENT } from '../../core/chat/message-tree.js';
-import { fakeUpstreamEnv } from '../../core/testing/fake-upstreams/fake-upstream-env.js';
-import { startFakeUpstreams, type FakeUpstreams } from '../../core/testing/fake-upstreams/index.js';
-import { createHttpClient } from '../../core/testing/http-client.js';
-import { startServe, type RunningServer } from '../../core/testing/run-cli.js';
-import type { SseFrame } from '../../core/testing/sse-frames.js';
+import { fakeUpstreamEnv } from '../../testing/fake-upstreams/fake-upstream-env.js';
+import { startFakeUpstreams, type FakeUpstreams } from '../../testing/fake-upstreams/index.js';
+import { createHttpClient } from '../../testing/http-client.js';
+import { startServe, type RunningServer } from '../../testing/run-cli.js';
+import type { SseFrame } from '../../testing/sse-frames.js';
 
 // Issue 15 items 6 and the kill -9 family of its attack suite: `chatbox serve` as users run it, a
 // child process, with a reply that streams for half a minute from a slow fake upstream.

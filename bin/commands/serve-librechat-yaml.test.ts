@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dummyEnvironmentFor, fixturesDir, listRealConfigs, realConfigsDir } from '../../config/testing/real-configs.js';
-import { runCli, startServe } from '../../core/testing/run-cli.js';
+import { runCli, startServe } from '../../testing/run-cli.js';
 
 // A fresh Node process per command: slow on a loaded two-core machine.
 vi.setConfig({ testTimeout: 90_000 });

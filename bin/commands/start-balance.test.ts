@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSqliteStore } from '../../core/store/sqlite/index.js';
-import { runCli } from '../../core/testing/run-cli.js';
+import { runCli } from '../../testing/run-cli.js';
 
 // Each command is a fresh Node process; on a loaded two-core machine that takes seconds.
 vi.setConfig({ testTimeout: 90_000 });

@@ -1,6 +1,7 @@
 import type { ChatboxConfig } from '../../config/types.js';
 import { ChatboxError, DuplicateError } from '../errors/index.js';
-import type { Store, User } from '../store/types.js';
+import type { Store } from '../store/types.js';
+import type { User } from '../store/repositories/users.js';
 import { isEmailDomainAllowed } from './email-domain.js';
 import { openAccount } from './open-account.js';
 import { hashPassword, verifyPassword } from './passwords.js';

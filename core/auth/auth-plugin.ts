@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ChatboxConfig } from '../../config/types.js';
 import { ChatboxError } from '../errors/index.js';
-import type { User } from '../store/types.js';
+import type { User } from '../store/repositories/users.js';
 import { createAccessTokens, type AccessTokens } from './access-tokens.js';
 import { createBanGuard, type BanGuard } from './ban-guard.js';
 import { createRefreshSessions, type IssuedRefresh, type RefreshSessions } from './refresh-sessions.js';

@@ -1,5 +1,6 @@
 import type { BalanceSettings } from '../../config/balance-settings.js';
-import type { NewUser, Store, User } from '../store/types.js';
+import type { Store } from '../store/types.js';
+import type { NewUser, User } from '../store/repositories/users.js';
 import { grantStartBalance } from './start-balance.js';
 
 /**

@@ -1,5 +1,6 @@
 import { ChatboxError } from '../errors/index.js';
-import type { Store, User } from '../store/types.js';
+import type { Store } from '../store/types.js';
+import type { User } from '../store/repositories/users.js';
 import type { Accounts } from './accounts.js';
 import type { ServerEnv } from '../../config/env.js';
 import { isEmailConfigured, type Mailer } from './mailer.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTestStore } from '../testing/test-store.js';
+import { createTestStore } from '../../testing/test-store.js';
 import type { Store } from '../store/types.js';
 import { createSessionRevocations } from './session-revocations.js';
 

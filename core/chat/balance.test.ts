@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BalanceSettings } from '../../config/balance-settings.js';
 import { ChatboxError } from '../errors/index.js';
-import { createTestStore } from '../testing/test-store.js';
+import { createTestStore } from '../../testing/test-store.js';
 import type { Store } from '../store/types.js';
 import { AUTO_REFILL_CONTEXT, createBalance } from './balance.js';
 

@@ -1,7 +1,8 @@
 import type { ChatMessage, ChatRequest } from '../plugin-api/index.js';
 import type { AskRequest } from '../protocol/ask.js';
 import { endpointOptionsSchema } from '../protocol/preset.js';
-import type { EndpointOptions, Message } from '../store/types.js';
+import type { EndpointOptions } from '../store/repositories/common.js';
+import type { Message } from '../store/repositories/messages.js';
 import { contextWindow } from './context-window.js';
 import { pruneHistory, type CountedMessage } from './prune-history.js';
 import { countTokens, MESSAGE_OVERHEAD_TOKENS } from './tokens.js';

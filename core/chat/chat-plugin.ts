@@ -3,11 +3,11 @@ import { createAbortRegistry } from './abort-registry.js';
 import { createBalance } from './balance.js';
 import type { ChatServices } from './chat-services.js';
 import { createMessageLimits } from './message-limits.js';
-import { createModelCatalog } from './model-catalog.js';
+import { createModelCatalog } from '../endpoints/model-catalog.js';
 import { defaultStreamTimings } from './stream-watchdog.js';
 import { createTitleService } from './titles.js';
 import { createGuardedFetch } from '../net/guarded-fetch.js';
-import { createCredentialsResolver } from './user-credentials.js';
+import { createCredentialsResolver } from '../endpoints/user-credentials.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,16 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerEnv } from '../../config/env.js';
-import type { EndpointEntry } from '../server/endpoints-plugin.js';
+import type { ModelCatalog } from '../endpoints/model-catalog.js';
+import type { CredentialsResolver } from '../endpoints/user-credentials.js';
 import type { Store } from '../store/types.js';
 import type { AbortRegistry } from './abort-registry.js';
 import type { Balance } from './balance.js';
 import type { MessageLimits } from './message-limits.js';
-import type { ModelCatalog } from './model-catalog.js';
 import type { StreamTimings } from './stream-watchdog.js';
 import type { TitleService } from './titles.js';
-
-/** The user's credentials for an endpoint that needs them, or undefined when the endpoint has its own. */
-export type CredentialsResolver = (userId: string, entry: EndpointEntry) => Promise<import('../plugin-api/index.js').ProviderCredentials | undefined>;
 
 /** Everything a turn needs besides its request. */
 export interface ChatServices {

@@ -1,4 +1,4 @@
-import type { Message } from '../store/types.js';
+import type { Message } from '../store/repositories/messages.js';
 
 /** The parent of every first message of a conversation. */
 export const NO_PARENT = '00000000-0000-0000-0000-000000000000';

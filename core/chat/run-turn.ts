@@ -1,9 +1,11 @@
 import type { ChatPart, ProviderCredentials } from '../plugin-api/index.js';
 import type { AskRequest } from '../protocol/ask.js';
-import { toConversationDto } from '../routes/convos/conversation-dto.js';
-import { toMessageDto } from '../routes/messages/message-dto.js';
-import type { EndpointEntry } from '../server/endpoints-plugin.js';
-import type { Conversation, Message, User } from '../store/types.js';
+import { toConversationDto } from '../presenters/conversation-dto.js';
+import { toMessageDto } from '../presenters/message-dto.js';
+import type { ConfiguredEndpoint } from '../endpoints/configured-endpoint.js';
+import type { Conversation } from '../store/repositories/conversations.js';
+import type { Message } from '../store/repositories/messages.js';
+import type { User } from '../store/repositories/users.js';
 import { ChatboxError } from '../errors/index.js';
 import { upstreamFetch } from '../net/upstream-fetch.js';
 import { buildChatRequest, turnOptions } from './build-chat-request.js';
@@ -28,7 +30,7 @@ const PARTIAL_SAVE_MS = 3_000;
 export interface TurnInput {
   user: User;
   ip: string;
-  entry: EndpointEntry;
+  entry: ConfiguredEndpoint;
   body: AskRequest;
   plan: TurnPlan;
   stream: EventStream;

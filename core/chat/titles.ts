@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderCredentials } from '../plugin-api/index.js';
-import type { EndpointEntry } from '../server/endpoints-plugin.js';
+import type { ConfiguredEndpoint } from '../endpoints/configured-endpoint.js';
 import type { Store } from '../store/types.js';
 import type { Balance } from './balance.js';
 import { countTokens } from './tokens.js';
@@ -23,7 +23,7 @@ export function cleanTitle(raw: string): string {
 export interface TitleJob {
   userId: string;
   conversationId: string;
-  entry: EndpointEntry;
+  entry: ConfiguredEndpoint;
   model: string;
   credentials?: ProviderCredentials;
   fetch?: typeof globalThis.fetch;

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ChatboxError, NotFoundError, ValidationError } from '../errors/index.js';
 import type { AskRequest } from '../protocol/ask.js';
-import type { Conversation, Message, Store } from '../store/types.js';
+import type { Store } from '../store/types.js';
+import type { Conversation } from '../store/repositories/conversations.js';
+import type { Message } from '../store/repositories/messages.js';
 import { NO_PARENT } from './message-tree.js';
 
 /**

@@ -40,12 +40,3 @@ export class DuplicateError extends ChatboxError {
     this.name = 'DuplicateError';
   }
 }
-
-export class ConfigError extends ChatboxError {
-  readonly issues: Array<{ path: string; message: string }>;
-  constructor(issues: Array<{ path: string; message: string }>, message = 'Invalid configuration') {
-    super('config_error', `${message}:\n${issues.map((issue) => `  ${issue.path || '(root)'}: ${issue.message}`).join('\n')}`, { issues });
-    this.name = 'ConfigError';
-    this.issues = issues;
-  }
-}

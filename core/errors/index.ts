@@ -1,2 +1,2 @@
-export { ChatboxError, ValidationError, NotFoundError, DuplicateError, ConfigError } from './chatbox-error.js';
+export { ChatboxError, ValidationError, NotFoundError, DuplicateError } from './chatbox-error.js';
 export { errorCodes, formatErrorMessage, type ErrorCode } from './codes.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ChatboxError } from '../errors/index.js';
-import { buildTestServer, registerUser } from '../testing/build-test-server.js';
+import { buildTestServer, registerUser } from '../../testing/build-test-server.js';
 import { createKeyVault } from './key-vault.js';
 import { createUserKeys } from './user-keys.js';
 

@@ -7,3 +7,4 @@ export * from './conversation.js';
 export * from './preset.js';
 export * from './keys.js';
 export * from './ask.js';
+export * from './search.js';

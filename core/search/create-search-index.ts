@@ -1,5 +1,5 @@
 import type { ChatboxConfig } from '../../config/types.js';
-import { ConfigError } from '../errors/index.js';
+import { ConfigError } from '../../config/config-error.js';
 import type { PluginLogger } from '../plugin-api/index.js';
 import type { SqliteStore } from '../store/sqlite/index.js';
 import type { Store } from '../store/types.js';

@@ -1,4 +1,4 @@
-import type { SearchOutboxRepository } from '../store/types.js';
+import type { SearchOutboxRepository } from '../store/repositories/search-outbox.js';
 import type { SearchIndex } from './types.js';
 
 /** No search backend (SEARCH=false, or MongoDB without Meilisearch): the search box stays hidden. */

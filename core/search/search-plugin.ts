@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { ChatboxConfig } from '../../config/types.js';
-import { toPluginLogger } from '../server/plugin-logger.js';
+import { toPluginLogger } from '../plugin-host/plugin-logger.js';
 import type { Store } from '../store/types.js';
 import { createSearchIndex } from './create-search-index.js';
 import type { SearchIndex } from './types.js';

@@ -1,4 +1,4 @@
-import type { SearchIndexName } from '../store/types.js';
+import type { SearchIndexName } from '../store/repositories/search-outbox.js';
 
 /** Which backend answers: embedded SQLite FTS5, Meilisearch, or none (search hidden). */
 export type SearchBackendName = 'sqlite' | 'meilisearch' | 'none';

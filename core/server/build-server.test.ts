@@ -5,7 +5,7 @@ import { get } from 'node:http';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildTestServer, registerUser } from '../testing/build-test-server.js';
+import { buildTestServer, registerUser } from '../../testing/build-test-server.js';
 import type { ChatProvider } from '../plugin-api/index.js';
 
 let app: FastifyInstance;

@@ -1,37 +1,23 @@
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { packageRoot } from '../../config/package-root.js';
 import type { ChatboxConfig } from '../../config/types.js';
 import { authPlugin } from '../auth/auth-plugin.js';
 import type { OAuthEndpointOverrides } from '../auth/oauth/provider-descriptor.js';
 import { chatPlugin } from '../chat/chat-plugin.js';
-import { configuredEndpoints } from '../chat/configured-endpoints.js';
+import type { ConfiguredEndpoint } from '../endpoints/configured-endpoint.js';
+import { configuredEndpoints } from '../endpoints/configured-endpoints.js';
 import { userKeysPlugin } from '../keys/user-keys.js';
 import type { PluginDefinition } from '../plugin-api/index.js';
-import { askRoutes } from '../routes/ask/routes.js';
-import { authRoutes } from '../routes/auth/routes.js';
-import { balanceRoutes } from '../routes/balance/routes.js';
-import { configRoutes } from '../routes/config/routes.js';
-import { conversationsRoutes } from '../routes/convos/routes.js';
-import { endpointsRoutes } from '../routes/endpoints/routes.js';
-import { filesRoutes } from '../routes/files/routes.js';
-import { healthRoutes } from '../routes/health/routes.js';
-import { keysRoutes } from '../routes/keys/routes.js';
-import { messagesRoutes } from '../routes/messages/routes.js';
-import { modelsRoutes } from '../routes/models/routes.js';
-import { oauthRoutes } from '../routes/oauth/routes.js';
-import { presetsRoutes } from '../routes/presets/routes.js';
-import { searchRoutes } from '../routes/search/routes.js';
-import { tokenizerRoutes } from '../routes/tokenizer/routes.js';
-import { userRoutes } from '../routes/user/routes.js';
+import { createPluginRegistry, type PluginRegistry } from '../plugin-host/plugin-registry.js';
+import { registerRoutes } from '../routes/index.js';
 import { searchPlugin } from '../search/search-plugin.js';
 import { createStore } from '../store/create-store.js';
 import type { Store } from '../store/types.js';
-import { endpointsPlugin, type EndpointEntry } from './endpoints-plugin.js';
+import { endpointsPlugin } from './endpoints-plugin.js';
 import { registerErrorHandler } from './error-handler.js';
 import { registerJsonBodyParser } from './json-body.js';
-import { packageRoot } from './package-root.js';
-import { createPluginRegistry, type PluginRegistry } from './plugin-registry.js';
 import { registerRequestLog, RequestLogController } from './request-log.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { storePlugin } from './store-plugin.js';
@@ -43,7 +29,7 @@ export interface BuildServerOptions {
   /** The built-in plugins (plugins/index.ts); core never imports them itself. */
   plugins?: PluginDefinition[];
   /** Chat endpoints already set up (tests); by default none until providers are configured. */
-  endpoints?: EndpointEntry[];
+  endpoints?: ConfiguredEndpoint[];
   logger?: FastifyServerOptions['logger'];
   /** Trust X-Forwarded-* from a reverse proxy (request.ip, protocol). */
   trustProxy?: FastifyServerOptions['trustProxy'];
@@ -86,22 +72,7 @@ export async function buildServer(config: ChatboxConfig, options: BuildServerOpt
   await app.register(userKeysPlugin, { credsKey: config.secrets.credsKey });
   await app.register(chatPlugin);
 
-  await app.register(healthRoutes);
-  await app.register(configRoutes, { config });
-  await app.register(authRoutes, { config });
-  await app.register(oauthRoutes, { config, endpoints: options.oauthEndpoints });
-  await app.register(userRoutes);
-  await app.register(endpointsRoutes);
-  await app.register(modelsRoutes);
-  await app.register(askRoutes);
-  await app.register(tokenizerRoutes);
-  await app.register(balanceRoutes);
-  await app.register(conversationsRoutes);
-  await app.register(messagesRoutes);
-  await app.register(filesRoutes);
-  await app.register(presetsRoutes);
-  await app.register(keysRoutes);
-  await app.register(searchRoutes);
+  await registerRoutes(app, { config, oauthEndpoints: options.oauthEndpoints });
   await app.register(uiPlugin, { distDir: options.uiDistDir ?? join(packageRoot(), 'ui', 'dist') });
   return app;
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_PARENT } from '../chat/message-tree.js';
-import { bearer, registerUser } from '../testing/build-test-server.js';
-import { buildChatTestServer, type ChatTestContext } from '../testing/build-chat-test-server.js';
-import { listRoutes } from '../testing/route-table.js';
+import { bearer, registerUser } from '../../testing/build-test-server.js';
+import { buildChatTestServer, type ChatTestContext } from '../../testing/build-chat-test-server.js';
+import { listRoutes } from '../../testing/route-table.js';
 
 // Issue 15's attack suite, cross-user family: Bob uses Alice's ids on every route that takes an id.
 // He gets 403 or 404, reads nothing of hers, and changes nothing of hers.

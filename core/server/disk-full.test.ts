@@ -3,10 +3,10 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NO_PARENT } from '../chat/message-tree.js';
 import { createSqliteStore } from '../store/sqlite/index.js';
-import { bearer } from '../testing/build-test-server.js';
-import { buildChatTestServer, type ChatTestContext } from '../testing/build-chat-test-server.js';
-import { mountSmallDisk, type SmallDisk } from '../testing/small-disk.js';
-import { readSseFrames, type SseFrame } from '../testing/sse-frames.js';
+import { bearer } from '../../testing/build-test-server.js';
+import { buildChatTestServer, type ChatTestContext } from '../../testing/build-chat-test-server.js';
+import { mountSmallDisk, type SmallDisk } from '../../testing/small-disk.js';
+import { readSseFrames, type SseFrame } from '../../testing/sse-frames.js';
 
 // Issue 15 item 4: with the data disk full, every write path says so (an error frame, a 503) and
 // logs the cause; none answers as if it had saved. The database lives on a real, full file system.

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { ConfigError } from '../../config/config-error.js';
 import { ChatboxError, formatErrorMessage } from '../errors/index.js';
 import { storageFailureReason } from '../store/storage-failure.js';
 
@@ -8,8 +9,8 @@ import { storageFailureReason } from '../store/storage-failure.js';
  * as a plain 500 without internals.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | ChatboxError | Error, request, reply) => {
-    if (error instanceof ChatboxError) {
+  app.setErrorHandler((error: FastifyError | ChatboxError | ConfigError | Error, request, reply) => {
+    if (error instanceof ChatboxError || error instanceof ConfigError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       return reply.status(error.status).send({ message: formatErrorMessage(error.message, error.details), code: error.code });
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildChatTestServer, type ChatTestContext } from '../testing/build-chat-test-server.js';
-import { listRoutes, type RouteEntry } from '../testing/route-table.js';
+import { buildChatTestServer, type ChatTestContext } from '../../testing/build-chat-test-server.js';
+import { listRoutes, type RouteEntry } from '../../testing/route-table.js';
 
 // Issue 15's attack suite, fuzz family: malformed bodies and queries to every registered route, signed
 // in and not. Bad input is a 4xx with a message, never a 5xx. The routes come from the server itself.

@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../errors/index.js';
-import { startMongoDouble } from '../testing/mongo-double/index.js';
+import { ConfigError } from '../../config/config-error.js';
+import { startMongoDouble } from '../../testing/mongo-double/index.js';
 import { createStore } from './create-store.js';
 import type { MongoStore } from './mongo/index.js';
 

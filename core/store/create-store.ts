@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { ConfigError } from '../errors/index.js';
-import { DATABASE_FILE, prepareDataDir } from './data-dir.js';
+import { ConfigError } from '../../config/config-error.js';
+import { DATABASE_FILE, prepareDataDir } from '../../config/data-dir.js';
 import { createSqliteStore } from './sqlite/index.js';
 import type { Store } from './types.js';
 

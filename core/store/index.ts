@@ -1,2 +1,14 @@
 export type * from './types.js';
+export type * from './repositories/balances.js';
+export type * from './repositories/bans.js';
+export type * from './repositories/common.js';
+export type * from './repositories/conversations.js';
+export type * from './repositories/files.js';
+export type * from './repositories/keys.js';
+export type * from './repositories/messages.js';
+export type * from './repositories/presets.js';
+export type * from './repositories/search-outbox.js';
+export type * from './repositories/sessions.js';
+export type * from './repositories/tokens.js';
+export type * from './repositories/users.js';
 export { createStore, type CreateStoreOptions } from './create-store.js';

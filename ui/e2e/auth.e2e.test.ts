@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../core/testing/run-cli.js';
+import { runCli } from '../../testing/run-cli.js';
 import { startE2e, type E2eContext } from './support/chatbox-page.js';
 
 let e2e: E2eContext;

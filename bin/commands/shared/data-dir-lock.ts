@@ -1,6 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { systemErrorCode } from '../../../core/errors/system-error-code.js';
+import { systemErrorCode } from '../../../config/system-error-code.js';
 import { CliError } from './cli-error.js';
 
 /** Holds the PID of the server that owns a SQLite data dir. */

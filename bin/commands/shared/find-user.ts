@@ -1,4 +1,5 @@
-import type { Store, User } from '../../../core/store/types.js';
+import type { Store } from '../../../core/store/types.js';
+import type { User } from '../../../core/store/repositories/users.js';
 import { CliError } from './cli-error.js';
 import { valueOrPrompt } from './prompt.js';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../../config/index.js';
 import type { ChatboxConfig } from '../../../config/types.js';
 import { createStore } from '../../../core/store/create-store.js';
-import { DATABASE_FILE } from '../../../core/store/data-dir.js';
+import { DATABASE_FILE } from '../../../config/data-dir.js';
 import type { Store } from '../../../core/store/types.js';
 import { CliError } from './cli-error.js';
 

@@ -1,3 +1,4 @@
+import { ConfigError } from '../../../config/config-error.js';
 import { ChatboxError } from '../../../core/errors/index.js';
 import { CliError } from './cli-error.js';
 
@@ -18,7 +19,7 @@ export function runAction<A extends unknown[]>(action: (...args: A) => Promise<v
  */
 export function reportError(error: unknown): void {
   process.exitCode = 1;
-  if (error instanceof CliError || error instanceof ChatboxError) {
+  if (error instanceof CliError || error instanceof ChatboxError || error instanceof ConfigError) {
     console.error(`error: ${error.message}`);
     return;
   }

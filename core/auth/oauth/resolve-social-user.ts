@@ -1,7 +1,8 @@
 import type { BalanceSettings } from '../../../config/balance-settings.js';
 import type { ServerEnv } from '../../../config/env.js';
 import { DuplicateError } from '../../errors/index.js';
-import type { Store, User } from '../../store/types.js';
+import type { Store } from '../../store/types.js';
+import type { User } from '../../store/repositories/users.js';
 import { isEmailDomainAllowed } from '../email-domain.js';
 import { openAccount } from '../open-account.js';
 import type { SocialProvider } from '../social-providers.js';

@@ -2,7 +2,7 @@ import fastifyOauth2, { type OAuth2Namespace } from '@fastify/oauth2';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerEnv } from '../../../config/env.js';
 import { ChatboxError } from '../../errors/index.js';
-import type { User } from '../../store/types.js';
+import type { User } from '../../store/repositories/users.js';
 import { clientUrl, resolveCallbackUrl } from './callback-url.js';
 import { OAuthFlowError, type OAuthFailureReason } from './oauth-failure.js';
 import type { OAuthProviderDescriptor } from './provider-descriptor.js';

@@ -1,6 +1,6 @@
 import diagnosticsChannel from 'node:diagnostics_channel';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildChatTestServer, type ChatTestContext } from '../../testing/build-chat-test-server.js';
+import { buildChatTestServer, type ChatTestContext } from '../../../testing/build-chat-test-server.js';
 import { NO_PARENT } from '../../chat/message-tree.js';
 
 let chat: ChatTestContext;

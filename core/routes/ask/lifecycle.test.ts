@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NO_PARENT } from '../../chat/message-tree.js';
-import { buildChatTestServer, type ChatTestContext } from '../../testing/build-chat-test-server.js';
-import { readSseFrames } from '../../testing/sse-frames.js';
+import { buildChatTestServer, type ChatTestContext } from '../../../testing/build-chat-test-server.js';
+import { readSseFrames } from '../../../testing/sse-frames.js';
 
 let chat: ChatTestContext;
 afterEach(async () => {

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_PARENT } from '../../chat/message-tree.js';
-import { fakeLibrechatEnv, fakeUpstreamEnv } from '../../testing/fake-upstreams/fake-upstream-env.js';
-import { startFakeUpstreams, type FakeUpstream, type FakeUpstreams } from '../../testing/fake-upstreams/index.js';
-import { createHttpClient } from '../../testing/http-client.js';
-import { startServe, type RunningServer } from '../../testing/run-cli.js';
+import { fakeLibrechatEnv, fakeUpstreamEnv } from '../../../testing/fake-upstreams/fake-upstream-env.js';
+import { startFakeUpstreams, type FakeUpstream, type FakeUpstreams } from '../../../testing/fake-upstreams/index.js';
+import { createHttpClient } from '../../../testing/http-client.js';
+import { startServe, type RunningServer } from '../../../testing/run-cli.js';
 
 /**
  * The chat issue's definition of done, run by a script over real HTTP against a real `chatbox serve`

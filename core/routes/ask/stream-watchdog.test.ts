@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NO_PARENT } from '../../chat/message-tree.js';
-import { buildChatTestServer, type ChatTestContext } from '../../testing/build-chat-test-server.js';
+import { buildChatTestServer, type ChatTestContext } from '../../../testing/build-chat-test-server.js';
 
 // Issue 15 item 10: a silent upstream. The limits are `app.chat.timings`, shortened here to milliseconds.
 let chat: ChatTestContext;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NO_PARENT } from '../../chat/message-tree.js';
-import { buildChatTestServer, type ChatTestContext } from '../../testing/build-chat-test-server.js';
+import { buildChatTestServer, type ChatTestContext } from '../../../testing/build-chat-test-server.js';
 
 let chat: ChatTestContext | undefined;
 let other: Server | undefined;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { passwordResetWarning, RESET_BY_ADMINISTRATOR_MESSAGE, RESET_MAILED_MESSAGE } from '../../auth/password-reset.js';
-import { buildTestServer, registerUser } from '../../testing/build-test-server.js';
+import { buildTestServer, registerUser } from '../../../testing/build-test-server.js';
 
 let app: FastifyInstance;
 let smtp: SMTPServer | undefined;

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../config/index.js';
 import { createSessionRevocations } from '../../auth/session-revocations.js';
 import { buildServer } from '../../server/build-server.js';
-import { buildTestServer, registerUser } from '../../testing/build-test-server.js';
+import { buildTestServer, registerUser } from '../../../testing/build-test-server.js';
 
 let app: FastifyInstance;
 afterEach(async () => {

@@ -10,7 +10,7 @@ import { createPasswordReset } from '../../auth/password-reset.js';
 import { ChatboxError } from '../../errors/index.js';
 import { forgotPasswordRequestSchema, loginRequestSchema, registerRequestSchema, resetPasswordRequestSchema } from '../../protocol/auth.js';
 import { parseInput } from '../parse.js';
-import { toUserDto } from '../user/user-dto.js';
+import { toUserDto } from '../../presenters/user-dto.js';
 import { clientOrigin } from './client-origin.js';
 
 /** POST /api/auth/*: register, login, logout, refresh, requestPasswordReset, resetPassword. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bearer, buildTestServer, registerUser } from '../../testing/build-test-server.js';
+import { bearer, buildTestServer, registerUser } from '../../../testing/build-test-server.js';
 
 let app: FastifyInstance | undefined;
 let directory: string | undefined;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bearer, buildTestServer, registerUser } from '../../testing/build-test-server.js';
+import { bearer, buildTestServer, registerUser } from '../../../testing/build-test-server.js';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestServer } from '../../testing/build-test-server.js';
+import { buildTestServer } from '../../../testing/build-test-server.js';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {

@@ -4,7 +4,7 @@ import { isEmailConfigured } from '../../auth/mailer.js';
 import { isPasswordSelfServiceOn } from '../../auth/password-reset.js';
 import { isSocialProviderEnabled, socialProviders } from '../../auth/social-providers.js';
 import type { StartupConfig } from '../../protocol/startup-config.js';
-import { packageVersion } from '../../server/package-root.js';
+import { packageVersion } from '../../../config/package-root.js';
 import { resolveInterface } from './interface-settings.js';
 
 const DEFAULT_AVATAR_LIMIT_MB = 2;

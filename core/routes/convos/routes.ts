@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { NotFoundError } from '../../errors/index.js';
 import type { ConversationListResponse, DeleteConversationsResponse } from '../../protocol/conversation.js';
 import { parseInput } from '../parse.js';
-import { toConversationDto } from './conversation-dto.js';
+import { toConversationDto } from '../../presenters/conversation-dto.js';
 import { clearConversationsBodySchema, conversationListQuerySchema, conversationParamsSchema, updateConversationBodySchema } from './schema.js';
 
 /**

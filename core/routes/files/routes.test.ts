@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fileInput, pause } from '../../store/contract/context.js';
-import { bearer, twoSignedInUsers, type SignedInUser } from '../../testing/build-test-server.js';
+import { fileInput, pause } from '../../store/conformance/context.js';
+import { bearer, twoSignedInUsers, type SignedInUser } from '../../../testing/build-test-server.js';
 
 let app: FastifyInstance;
 let alice: SignedInUser;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { toFileDto } from './file-dto.js';
+import { toFileDto } from '../../presenters/file-dto.js';
 
 /**
  * GET /api/files: the signed-in user's file records, newest first. LibreChat's client loads a

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countTokens } from '../../chat/tokens.js';
-import { bearer, twoSignedInUsers, type SignedInUser } from '../../testing/build-test-server.js';
+import { bearer, twoSignedInUsers, type SignedInUser } from '../../../testing/build-test-server.js';
 
 const root = '00000000-0000-0000-0000-000000000000';
 

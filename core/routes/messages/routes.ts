@@ -3,7 +3,7 @@ import { countTokens } from '../../chat/tokens.js';
 import { NotFoundError } from '../../errors/index.js';
 import { updateMessageRequestSchema } from '../../protocol/conversation.js';
 import { parseInput } from '../parse.js';
-import { toMessageDto } from './message-dto.js';
+import { toMessageDto } from '../../presenters/message-dto.js';
 import { conversationMessagesParamsSchema, messageParamsSchema } from './schema.js';
 
 /**

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestServer, registerUser } from '../../testing/build-test-server.js';
-import { runSocialSignIn, signedInUser } from '../../testing/fake-oauth/run-social-sign-in.js';
-import { socialEnv, TEST_CLIENT_ORIGIN } from '../../testing/fake-oauth/social-env.js';
-import { startFakeOAuthProvider, type FakeOAuthProvider } from '../../testing/fake-oauth-provider.js';
+import { buildTestServer, registerUser } from '../../../testing/build-test-server.js';
+import { runSocialSignIn, signedInUser } from '../../../testing/fake-oauth/run-social-sign-in.js';
+import { socialEnv, TEST_CLIENT_ORIGIN } from '../../../testing/fake-oauth/social-env.js';
+import { startFakeOAuthProvider, type FakeOAuthProvider } from '../../../testing/fake-oauth-provider.js';
 
 let app: FastifyInstance | undefined;
 let fake: FakeOAuthProvider | undefined;

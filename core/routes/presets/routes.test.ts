@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, twoSignedInUsers, type SignedInUser } from '../../testing/build-test-server.js';
+import { bearer, twoSignedInUsers, type SignedInUser } from '../../../testing/build-test-server.js';
 
 let app: FastifyInstance;
 let alice: SignedInUser;

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { NotFoundError } from '../../errors/index.js';
 import { deletePresetsRequestSchema, presetRequestSchema, setDefaultPresetRequestSchema, type DeletePresetsResponse } from '../../protocol/preset.js';
-import type { Preset } from '../../store/types.js';
+import type { Preset } from '../../store/repositories/presets.js';
 import { parseInput } from '../parse.js';
-import { toPresetDto } from './preset-dto.js';
+import { toPresetDto } from '../../presenters/preset-dto.js';
 import { parsePresetImport, type ParsedPreset } from './schema.js';
 
 /**

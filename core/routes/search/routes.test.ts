@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_PARENT } from '../../chat/message-tree.js';
 import { seedConversations } from '../../search/contract/search-fixtures.js';
-import { buildChatTestServer, type ChatTestContext } from '../../testing/build-chat-test-server.js';
-import { buildTestServer, registerUser } from '../../testing/build-test-server.js';
-import { startMeiliDouble, type MeiliDouble } from '../../testing/meili-double/index.js';
-import { testStoreDriver } from '../../testing/test-store.js';
+import { buildChatTestServer, type ChatTestContext } from '../../../testing/build-chat-test-server.js';
+import { buildTestServer, registerUser } from '../../../testing/build-test-server.js';
+import { startMeiliDouble, type MeiliDouble } from '../../../testing/meili-double/index.js';
+import { testStoreDriver } from '../../../testing/test-store.js';
 
 let app: FastifyInstance | undefined;
 let chat: ChatTestContext | undefined;

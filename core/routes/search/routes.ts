@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { NotFoundError } from '../../errors/index.js';
 import { parseInput } from '../parse.js';
-import { searchQuerySchema, type SearchResponse } from './schema.js';
-import { searchConversations } from './search-response.js';
+import type { SearchResponse } from '../../protocol/search.js';
+import { searchQuerySchema } from './schema.js';
+import { searchConversations } from '../../search/search-conversations.js';
 
 /**
  * /api/search: the sidebar's search box. Results are only ever the signed-in user's: the backend

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SqliteStore } from '../../store/sqlite/index.js';
-import type { Store, User } from '../../store/types.js';
+import type { Store } from '../../store/types.js';
+import type { User } from '../../store/repositories/users.js';
 
 const root = '00000000-0000-0000-0000-000000000000';
 

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SearchIndexName, SearchOutboxEntry, Store, User } from '../../store/types.js';
+import type { Store } from '../../store/types.js';
+import type { SearchIndexName, SearchOutboxEntry } from '../../store/repositories/search-outbox.js';
+import type { User } from '../../store/repositories/users.js';
 import { createTestUser, seedConversations } from './search-fixtures.js';
 
 /** Whether some entry records a change to the document: itself, its conversation's messages, or its user. */

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { searchConversations } from '../../routes/search/search-response.js';
-import type { Store, User } from '../../store/types.js';
+import { searchConversations } from '../search-conversations.js';
+import type { Store } from '../../store/types.js';
+import type { User } from '../../store/repositories/users.js';
 import type { SearchIndex } from '../types.js';
 import { createTestUser, fillerText, minutesAgo, seedConversations } from './search-fixtures.js';
 

@@ -1,5 +1,5 @@
 import { MeilisearchApiError, MeilisearchRequestError, Meilisearch, type EnqueuedTask, type EnqueuedTaskPromise, type Index, type Settings } from 'meilisearch';
-import type { SearchIndexName } from '../../store/types.js';
+import type { SearchIndexName } from '../../store/repositories/search-outbox.js';
 import { primaryKeys } from './meili-documents.js';
 import type { MeiliSearchOptions } from './meili-options.js';
 

@@ -1,4 +1,6 @@
-import type { Conversation, Message, SearchIndexName } from '../../store/types.js';
+import type { Conversation } from '../../store/repositories/conversations.js';
+import type { Message } from '../../store/repositories/messages.js';
+import type { SearchIndexName } from '../../store/repositories/search-outbox.js';
 
 /** A message as indexed: `user` on every document so every query and delete can filter by owner. */
 export interface MessageDocument {

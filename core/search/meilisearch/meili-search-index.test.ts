@@ -4,8 +4,8 @@ import { afterAll, describe, vi } from 'vitest';
 import { createMongoStore } from '../../store/mongo/index.js';
 import { createSqliteStore } from '../../store/sqlite/index.js';
 import type { Store } from '../../store/types.js';
-import { startMeiliDouble } from '../../testing/meili-double/index.js';
-import { startMongoDouble, type MongoDouble } from '../../testing/mongo-double/index.js';
+import { startMeiliDouble } from '../../../testing/meili-double/index.js';
+import { startMongoDouble, type MongoDouble } from '../../../testing/mongo-double/index.js';
 import { describeSearchBackend } from '../contract/search-suite.js';
 import { createMeiliSearchIndex } from './index.js';
 

@@ -1,5 +1,6 @@
 import type { PluginLogger } from '../../plugin-api/index.js';
-import type { SearchIndexName, Store } from '../../store/types.js';
+import type { Store } from '../../store/types.js';
+import type { SearchIndexName } from '../../store/repositories/search-outbox.js';
 import { SearchUnavailableError } from '../search-errors.js';
 import type { SearchIndex } from '../types.js';
 import { connectMeili, isUnreachable } from './meili-connection.js';

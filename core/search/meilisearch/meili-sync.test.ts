@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChatboxError, ConfigError } from '../../errors/index.js';
+import { ConfigError } from '../../../config/config-error.js';
+import { ChatboxError } from '../../errors/index.js';
 import { createSqliteStore, type SqliteStore } from '../../store/sqlite/index.js';
-import type { User } from '../../store/types.js';
-import { startMeiliDouble, type MeiliDouble } from '../../testing/meili-double/index.js';
+import type { User } from '../../store/repositories/users.js';
+import { startMeiliDouble, type MeiliDouble } from '../../../testing/meili-double/index.js';
 import { createSearchIndex } from '../create-search-index.js';
 import { createTestUser, seedConversations } from '../contract/search-fixtures.js';
 import type { SearchIndex } from '../types.js';

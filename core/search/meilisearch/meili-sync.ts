@@ -1,4 +1,5 @@
-import type { SearchIndexName, SearchSourceRecords, Store } from '../../store/types.js';
+import type { Store } from '../../store/types.js';
+import type { SearchIndexName, SearchSourceRecords } from '../../store/repositories/search-outbox.js';
 import type { ReindexProgress } from '../types.js';
 import { filterList, primaryKeys, toConversationDocument, toMessageDocument, type ConversationDocument, type MessageDocument } from './meili-documents.js';
 import type { MeiliConnection } from './meili-connection.js';

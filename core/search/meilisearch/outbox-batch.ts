@@ -1,5 +1,6 @@
 import type { EnqueuedTask, EnqueuedTaskPromise } from 'meilisearch';
-import type { SearchIndexName, SearchOutboxEntry, Store } from '../../store/types.js';
+import type { Store } from '../../store/types.js';
+import type { SearchIndexName, SearchOutboxEntry } from '../../store/repositories/search-outbox.js';
 import { filterList, filterValue, primaryKeys, toConversationDocument, toDocumentId, toMessageDocument } from './meili-documents.js';
 import type { MeiliConnection } from './meili-connection.js';
 

@@ -1,5 +1,5 @@
 import type { PluginLogger } from '../../plugin-api/index.js';
-import type { SearchOutboxEntry, SearchOutboxRepository } from '../../store/types.js';
+import type { SearchOutboxEntry, SearchOutboxRepository } from '../../store/repositories/search-outbox.js';
 
 export interface OutboxWorkerOptions {
   outbox: SearchOutboxRepository;

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { SearchIndexName } from '../../store/types.js';
+import type { SearchIndexName } from '../../store/repositories/search-outbox.js';
 import { readInWorker } from '../../store/sqlite/read-in-worker.js';
 import type { ReindexProgress } from '../types.js';
 

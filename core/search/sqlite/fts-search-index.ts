@@ -1,6 +1,6 @@
 import type { PluginLogger } from '../../plugin-api/index.js';
 import type { SqliteStore } from '../../store/sqlite/index.js';
-import type { SearchIndexName } from '../../store/types.js';
+import type { SearchIndexName } from '../../store/repositories/search-outbox.js';
 import { messagesPerConversation } from '../search-limits.js';
 import type { SearchConversationHit, SearchIndex, SearchMessageHit } from '../types.js';
 import { checkFtsIndexesInWorker, ftsIndexMatchesTable, rebuildFtsIndex } from './fts-maintenance.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Document, WithId } from 'mongodb';
-import type { BalancesRepository, Transaction } from '../types.js';
+import type { BalancesRepository, Transaction } from '../repositories/balances.js';
 import type { Collections } from './collections.js';
 import { exportBatch, toRecord } from './documents.js';
 import { retryOnDuplicate } from './duplicates.js';

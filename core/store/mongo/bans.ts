@@ -1,5 +1,5 @@
 import type { Document, WithId } from 'mongodb';
-import type { Ban, BansRepository } from '../types.js';
+import type { Ban, BansRepository } from '../repositories/bans.js';
 import type { Collections } from './collections.js';
 import { exportBatch, toRecord } from './documents.js';
 import { retryOnDuplicate } from './duplicates.js';

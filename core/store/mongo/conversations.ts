@@ -1,5 +1,6 @@
 import type { Document, WithId } from 'mongodb';
-import type { Conversation, ConversationsRepository, SearchOutboxChange } from '../types.js';
+import type { Conversation, ConversationsRepository } from '../repositories/conversations.js';
+import type { SearchOutboxChange } from '../repositories/search-outbox.js';
 import type { Collections } from './collections.js';
 import { definedFields, exportBatch, mergeFields, replaceKeepingCreatedAt, toRecord } from './documents.js';
 import { retryOnDuplicate } from './duplicates.js';

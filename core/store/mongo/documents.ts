@@ -1,5 +1,5 @@
 import { ObjectId, type Collection, type Document, type WithId } from 'mongodb';
-import type { ExportBatch } from '../types.js';
+import type { ExportBatch } from '../repositories/common.js';
 
 /**
  * Drops undefined fields: an undefined option is absent, as it is in the SQLite driver's JSON, and

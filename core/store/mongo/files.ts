@@ -1,5 +1,5 @@
 import type { Document, WithId } from 'mongodb';
-import type { FilesRepository, StoredFile } from '../types.js';
+import type { FilesRepository, StoredFile } from '../repositories/files.js';
 import type { Collections } from './collections.js';
 import { exportBatch, replaceKeepingCreatedAt, toRecord } from './documents.js';
 import { retryOnDuplicate } from './duplicates.js';

@@ -1,5 +1,5 @@
 import type { Document, WithId } from 'mongodb';
-import type { KeysRepository, UserKey } from '../types.js';
+import type { KeysRepository, UserKey } from '../repositories/keys.js';
 import type { Collections } from './collections.js';
 import { exportBatch, toRecord } from './documents.js';
 import { retryOnDuplicate } from './duplicates.js';

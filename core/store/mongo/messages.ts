@@ -1,5 +1,5 @@
 import type { Document, WithId } from 'mongodb';
-import type { Message, MessagesRepository } from '../types.js';
+import type { Message, MessagesRepository } from '../repositories/messages.js';
 import type { Collections } from './collections.js';
 import { definedFields, exportBatch, mergeFields, replaceKeepingCreatedAt, toRecord } from './documents.js';
 import { retryOnDuplicate } from './duplicates.js';

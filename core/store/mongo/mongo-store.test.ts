@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeSearchOutboxContract } from '../../search/contract/search-outbox-contract.js';
-import { startMongoDouble, type MongoDouble } from '../../testing/mongo-double/index.js';
-import { describeStoreContract } from '../contract/index.js';
+import { startMongoDouble, type MongoDouble } from '../../../testing/mongo-double/index.js';
+import { describeStoreContract } from '../conformance/index.js';
 import { createMongoStore, databaseNameFromUri, type MongoStore } from './mongo-store.js';
 
 let double: MongoDouble;

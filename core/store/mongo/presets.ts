@@ -1,5 +1,5 @@
 import type { Document, WithId } from 'mongodb';
-import type { Preset, PresetsRepository } from '../types.js';
+import type { Preset, PresetsRepository } from '../repositories/presets.js';
 import type { Collections } from './collections.js';
 import { definedFields, exportBatch, replaceKeepingCreatedAt, toRecord } from './documents.js';
 import { retryOnDuplicate } from './duplicates.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ObjectId, type Document, type WithId } from 'mongodb';
-import type { SearchIndexName, SearchOutboxChange, SearchOutboxEntry, SearchOutboxRepository, SearchSourceRecords } from '../types.js';
+import type { SearchIndexName, SearchOutboxChange, SearchOutboxEntry, SearchOutboxRepository, SearchSourceRecords } from '../repositories/search-outbox.js';
 import type { Collections } from './collections.js';
 import { exportBatch, toRecord } from './documents.js';
 

@@ -1,5 +1,5 @@
 import type { Document, WithId } from 'mongodb';
-import type { RefreshSession, SessionsRepository } from '../types.js';
+import type { RefreshSession, SessionsRepository } from '../repositories/sessions.js';
 import type { Collections } from './collections.js';
 import { exportBatch, toRecord } from './documents.js';
 import { rethrowDuplicate } from './duplicates.js';

@@ -1,5 +1,5 @@
 import type { Document, WithId } from 'mongodb';
-import type { OneTimeToken, TokensRepository } from '../types.js';
+import type { OneTimeToken, TokensRepository } from '../repositories/tokens.js';
 import type { Collections } from './collections.js';
 import { exportBatch, toRecord } from './documents.js';
 import { retryOnDuplicate } from './duplicates.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Document, WithId } from 'mongodb';
-import type { User, UsersRepository } from '../types.js';
+import type { User, UsersRepository } from '../repositories/users.js';
 import type { Collections } from './collections.js';
 import { exportBatch, toRecord } from './documents.js';
 import { userSearchChanges } from './conversations.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BalancesRepository, Transaction } from '../types.js';
+import type { BalancesRepository, Transaction } from '../repositories/balances.js';
 import type { SqliteConnection } from './database.js';
 import { exportRows } from './export-rows.js';
 import { createRowMapper, returnedRow, insertSql, type Row } from './row-mapping.js';

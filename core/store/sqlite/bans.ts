@@ -1,4 +1,4 @@
-import type { Ban, BansRepository } from '../types.js';
+import type { Ban, BansRepository } from '../repositories/bans.js';
 import type { SqliteConnection } from './database.js';
 import { exportRows } from './export-rows.js';
 import { createRowMapper, returnedRow, type Row } from './row-mapping.js';

@@ -1,4 +1,4 @@
-import type { Conversation, ConversationsRepository } from '../types.js';
+import type { Conversation, ConversationsRepository } from '../repositories/conversations.js';
 import type { SqliteConnection } from './database.js';
 import { exportRows } from './export-rows.js';
 import { applyPatch, createRowMapper, returnedRow, upsertSql, type Row } from './row-mapping.js';

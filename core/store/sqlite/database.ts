@@ -1,7 +1,7 @@
 import { closeSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { DuplicateError } from '../../errors/index.js';
-import { systemErrorCode } from '../../errors/system-error-code.js';
+import { systemErrorCode } from '../../../config/system-error-code.js';
 
 /** The open database and its transaction helper, handed to every repository of one store. */
 export interface SqliteConnection {

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { ExportBatch } from '../types.js';
+import type { ExportBatch } from '../repositories/common.js';
 import type { Row } from './row-mapping.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { FilesRepository, StoredFile } from '../types.js';
+import type { FilesRepository, StoredFile } from '../repositories/files.js';
 import type { SqliteConnection } from './database.js';
 import { exportRows } from './export-rows.js';
 import { createRowMapper, returnedRow, upsertSql, type Row } from './row-mapping.js';

@@ -1,4 +1,4 @@
-import type { KeysRepository, UserKey } from '../types.js';
+import type { KeysRepository, UserKey } from '../repositories/keys.js';
 import type { SqliteConnection } from './database.js';
 import { exportRows } from './export-rows.js';
 import { createRowMapper, upsertSql, type Row } from './row-mapping.js';

@@ -1,4 +1,4 @@
-import type { Message, MessagesRepository } from '../types.js';
+import type { Message, MessagesRepository } from '../repositories/messages.js';
 import type { SqliteConnection } from './database.js';
 import { exportRows } from './export-rows.js';
 import { applyPatch, createRowMapper, returnedRow, upsertSql, type Row } from './row-mapping.js';

@@ -1,4 +1,4 @@
-import { ConfigError } from '../../errors/index.js';
+import { ConfigError } from '../../../config/config-error.js';
 import type { SqliteConnection } from './database.js';
 
 /** One schema step. Versions only grow; a shipped migration is never edited, a new one is added. */

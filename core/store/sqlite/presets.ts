@@ -1,4 +1,4 @@
-import type { Preset, PresetsRepository } from '../types.js';
+import type { Preset, PresetsRepository } from '../repositories/presets.js';
 import type { SqliteConnection } from './database.js';
 import { exportRows } from './export-rows.js';
 import { createRowMapper, returnedRow, upsertSql, type Row } from './row-mapping.js';

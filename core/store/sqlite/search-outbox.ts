@@ -1,4 +1,4 @@
-import type { SearchIndexName, SearchOutboxEntry, SearchOutboxRepository, SearchSourceRecords } from '../types.js';
+import type { SearchIndexName, SearchOutboxEntry, SearchOutboxRepository, SearchSourceRecords } from '../repositories/search-outbox.js';
 import { conversationRows } from './conversations.js';
 import type { SqliteConnection } from './database.js';
 import { messageRows } from './messages.js';

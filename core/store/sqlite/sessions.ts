@@ -1,4 +1,4 @@
-import type { RefreshSession, SessionsRepository } from '../types.js';
+import type { RefreshSession, SessionsRepository } from '../repositories/sessions.js';
 import { rethrowDuplicate, type SqliteConnection } from './database.js';
 import { exportRows } from './export-rows.js';
 import { createRowMapper, returnedRow, insertSql, type Row } from './row-mapping.js';

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../errors/index.js';
-import { describeStoreContract } from '../contract/index.js';
+import { ConfigError } from '../../../config/config-error.js';
+import { describeStoreContract } from '../conformance/index.js';
 import { migrations } from './migrations/index.js';
 import { createSqliteStore } from './sqlite-store.js';
 

@@ -1,4 +1,4 @@
-import type { OneTimeToken, TokensRepository } from '../types.js';
+import type { OneTimeToken, TokensRepository } from '../repositories/tokens.js';
 import type { SqliteConnection } from './database.js';
 import { exportRows } from './export-rows.js';
 import { createRowMapper, returnedRow, type Row } from './row-mapping.js';

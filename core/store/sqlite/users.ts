@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthProvider, User, UsersRepository } from '../types.js';
+import type { AuthProvider, User, UsersRepository } from '../repositories/users.js';
 import { rethrowDuplicate, type SqliteConnection } from './database.js';
 import { exportRows } from './export-rows.js';
 import { applyPatch, createRowMapper, returnedRow, insertSql, updateSql, type Row } from './row-mapping.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatPart } from '../../../core/plugin-api/index.js';
-import { startFakeAzureOpenAI, type FakeUpstream } from '../../../core/testing/fake-upstreams/index.js';
+import { startFakeAzureOpenAI, type FakeUpstream } from '../../../testing/fake-upstreams/index.js';
 import { collectParts, neverAborted, simpleRequest, textOf } from '../../shared/stream-test-helpers.js';
 import { createAzureOpenAIProvider, type AzureOpenAISettings } from './index.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeUpstream } from '../../../core/testing/fake-upstreams/index.js';
+import { startFakeOpenAI, type FakeUpstream } from '../../../testing/fake-upstreams/index.js';
 import { collectParts, neverAborted } from '../../shared/stream-test-helpers.js';
-import { oneStreamedToolCall, streamedToolCalls, toolHistoryRequest, weatherCall } from '../../shared/tool-test-fixtures.js';
+import { oneStreamedToolCall, streamedToolCalls, toolHistoryRequest, weatherCall } from '../../../testing/tool-fixtures.js';
 import { createCustomProvider } from './index.js';
 
 let upstream: FakeUpstream;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatPart } from '../../../core/plugin-api/index.js';
-import { closedPortUrl, startFakeGoogle, type FakeUpstream } from '../../../core/testing/fake-upstreams/index.js';
+import { closedPortUrl, startFakeGoogle, type FakeUpstream } from '../../../testing/fake-upstreams/index.js';
 import { collectParts, neverAborted, simpleRequest, textOf } from '../../shared/stream-test-helpers.js';
 import { createGoogleProvider } from './index.js';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatRequest } from '../../../core/plugin-api/index.js';
-import { startFakeGoogle, type FakeUpstream } from '../../../core/testing/fake-upstreams/index.js';
+import { startFakeGoogle, type FakeUpstream } from '../../../testing/fake-upstreams/index.js';
 import { collectParts, neverAborted, simpleRequest, textWithImages, textOf } from '../../shared/stream-test-helpers.js';
 import { createGoogleProvider, defaultGoogleModels } from './index.js';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatRequest } from '../../../core/plugin-api/index.js';
-import { startFakeGoogle, type FakeUpstream } from '../../../core/testing/fake-upstreams/index.js';
+import { startFakeGoogle, type FakeUpstream } from '../../../testing/fake-upstreams/index.js';
 import { collectParts, neverAborted, simpleRequest } from '../../shared/stream-test-helpers.js';
-import { oneStreamedToolCall, streamedToolCalls, toolHistoryRequest, weatherCall, weatherTool } from '../../shared/tool-test-fixtures.js';
+import { oneStreamedToolCall, streamedToolCalls, toolHistoryRequest, weatherCall, weatherTool } from '../../../testing/tool-fixtures.js';
 import { createGoogleProvider } from './index.js';
 
 let upstream: FakeUpstream;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatPart } from '../../../core/plugin-api/index.js';
-import { closedPortUrl, startFakeOpenAI, type FakeUpstream } from '../../../core/testing/fake-upstreams/index.js';
+import { closedPortUrl, startFakeOpenAI, type FakeUpstream } from '../../../testing/fake-upstreams/index.js';
 import { collectParts, neverAborted, simpleRequest, textOf } from '../../shared/stream-test-helpers.js';
 import { createOpenAIProvider } from './index.js';
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeUpstream } from '../../../core/testing/fake-upstreams/index.js';
+import { startFakeOpenAI, type FakeUpstream } from '../../../testing/fake-upstreams/index.js';
 import { collectParts, neverAborted, simpleRequest, textWithImages, textOf } from '../../shared/stream-test-helpers.js';
 import { createOpenAIProvider, defaultOpenAIModels } from './index.js';
 

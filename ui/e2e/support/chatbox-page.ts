@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { fakeUpstreamEnv } from '../../../core/testing/fake-upstreams/fake-upstream-env.js';
-import { startFakeUpstreams, type FakeUpstreams } from '../../../core/testing/fake-upstreams/index.js';
-import { startServe, type RunningServer } from '../../../core/testing/run-cli.js';
+import { fakeUpstreamEnv } from '../../../testing/fake-upstreams/fake-upstream-env.js';
+import { startFakeUpstreams, type FakeUpstreams } from '../../../testing/fake-upstreams/index.js';
+import { startServe, type RunningServer } from '../../../testing/run-cli.js';
 import { launchBrowser } from './browser.js';
 import { watchViolations } from './csp-watch.js';
 

@@ -1,5 +1,6 @@
 import type { Document } from 'mongodb';
-import type { ExportBatch, Store } from '../../types.js';
+import type { Store } from '../../types.js';
+import type { ExportBatch } from '../../repositories/common.js';
 import { balanceDocument, transactionDocument } from '../balances.js';
 import { banDocument } from '../bans.js';
 import type { Collections } from '../collections.js';

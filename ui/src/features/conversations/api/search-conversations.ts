@@ -1,19 +1,7 @@
-import type { ConversationDto, MessageDto } from '@protocol';
+import type { SearchResponse } from '@protocol';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.js';
 import { conversationSearchQueryKey } from '../../../lib/query-keys.js';
-
-/** A matching message: its text has the matched words between `**`. */
-export type SearchMessage = MessageDto & { searchResult: true; title: string };
-
-/** GET /api/search (LibreChat's TSearchResults). */
-export interface SearchResponse {
-  conversations: ConversationDto[];
-  messages: SearchMessage[];
-  pageNumber: number;
-  pageSize: number;
-  pages: number;
-}
 
 export const searchConversations = (query: string, pageNumber: number) =>
   apiClient.get<SearchResponse>('/api/search', { query: { q: query, pageNumber } });

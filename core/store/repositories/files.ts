@@ -1,0 +1,30 @@
+import type { ExportBatch } from './common.js';
+
+export type FileSource = 'local' | 'firebase' | 'openai' | 's3' | 'vectordb';
+
+export interface StoredFile {
+  file_id: string;
+  user: string;
+  filename: string;
+  filepath: string;
+  type: string;
+  bytes: number;
+  source: FileSource;
+  context: string;
+  embedded: boolean;
+  width: number | null;
+  height: number | null;
+  conversationId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface FilesRepository {
+  upsert(file: Omit<StoredFile, 'createdAt' | 'updatedAt'>): Promise<StoredFile>;
+  find(userId: string, fileId: string): Promise<StoredFile | null>;
+  /** Every file record of every user, a batch at a time, for copying the store to another driver (see ExportBatch). */
+  exportBatch(after: string | null, limit: number): Promise<ExportBatch<StoredFile>>;
+  /** Newest first. */
+  list(userId: string): Promise<StoredFile[]>;
+  delete(userId: string, fileIds: string[]): Promise<number>;
+}

@@ -1,0 +1,45 @@
+import type { ExportBatch } from './common.js';
+
+export interface MessageFile {
+  file_id: string;
+  filepath?: string;
+  type?: string;
+  height?: number;
+  width?: number;
+}
+
+export interface Message {
+  messageId: string;
+  conversationId: string;
+  user: string;
+  /** The all-zero UUID marks a root. */
+  parentMessageId: string;
+  endpoint?: string | null;
+  model?: string | null;
+  sender: string;
+  text: string;
+  content?: unknown[] | null;
+  isCreatedByUser: boolean;
+  error: boolean;
+  unfinished: boolean;
+  isEdited?: boolean;
+  finish_reason?: string | null;
+  tokenCount?: number | null;
+  files?: MessageFile[] | null;
+  plugin?: unknown;
+  plugins?: unknown[] | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface MessagesRepository {
+  /** Inserts or replaces by messageId; createdAt is kept on update. */
+  upsert(message: Omit<Message, 'createdAt' | 'updatedAt'> & { createdAt?: Date; updatedAt?: Date }): Promise<Message>;
+  find(userId: string, messageId: string): Promise<Message | null>;
+  /** Every message of every user, a batch at a time, for copying the store to another driver (see ExportBatch). */
+  exportBatch(after: string | null, limit: number): Promise<ExportBatch<Message>>;
+  /** Every branch of the conversation, oldest first. */
+  listByConversation(userId: string, conversationId: string): Promise<Message[]>;
+  update(userId: string, messageId: string, patch: Partial<Omit<Message, 'messageId' | 'conversationId' | 'user' | 'createdAt'>>): Promise<Message | null>;
+  deleteByConversation(userId: string, conversationId: string): Promise<number>;
+}

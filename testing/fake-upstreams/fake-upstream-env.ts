@@ -1,0 +1,32 @@
+import { join } from 'node:path';
+import { packageRoot } from '../../config/package-root.js';
+import type { FakeUpstreams } from './index.js';
+
+/**
+ * The environment that points chatbox's built-in endpoints at the fake upstreams. FAKE_OPENAI_HOST
+ * (`127.0.0.1:<port>`) is for a librechat.yaml `ssrf.allowedHosts` entry that lets users' own base
+ * URLs reach the OpenAI fake on its loopback port.
+ */
+export function fakeUpstreamEnv(upstreams: Pick<FakeUpstreams, 'openai' | 'anthropic' | 'google'>): Record<string, string> {
+  return {
+    OPENAI_API_KEY: 'sk-fake-openai',
+    OPENAI_REVERSE_PROXY: `${upstreams.openai.url}/v1`,
+    FAKE_OPENAI_HOST: new URL(upstreams.openai.url).host,
+    OPENAI_MODELS: 'gpt-4o-mini,gpt-4o,gpt-3.5-turbo',
+    ANTHROPIC_API_KEY: 'sk-ant-fake',
+    ANTHROPIC_REVERSE_PROXY: upstreams.anthropic.url,
+    ANTHROPIC_MODELS: 'claude-3-5-haiku-latest,claude-sonnet-4-5',
+    GOOGLE_KEY: 'fake-google-key',
+    GOOGLE_REVERSE_PROXY: upstreams.google.url,
+    GOOGLE_MODELS: 'gemini-2.0-flash,gemini-1.5-pro',
+  };
+}
+
+/** The example librechat.fake.yaml (Azure and custom endpoints) and the variables it reads. */
+export function fakeLibrechatEnv(upstreams: Pick<FakeUpstreams, 'openai' | 'azure'>): Record<string, string> {
+  return {
+    CONFIG_PATH: join(packageRoot(), 'testing', 'fake-upstreams', 'librechat.fake.yaml'),
+    FAKE_OPENAI_BASE_URL: `${upstreams.openai.url}/v1`,
+    FAKE_AZURE_BASE_URL: `${upstreams.azure.url}/openai/deployments/gpt-4o`,
+  };
+}
