@@ -1,5 +1,6 @@
 import type { ChatPart, ProviderCredentials } from '../plugin-api/index.js';
 import type { AskRequest } from '../protocol/ask.js';
+import type { ErrorFrame, FinalFrame } from '../protocol/stream-frames.js';
 import { toConversationDto } from '../routes/convos/conversation-dto.js';
 import { toMessageDto } from '../routes/messages/message-dto.js';
 import type { EndpointEntry } from '../server/endpoints-plugin.js';
@@ -49,9 +50,9 @@ export async function runTurn(services: ChatServices, input: TurnInput): Promise
   const sender = senderFor(entry, options);
   const controller = new AbortController();
   stream.onDisconnect(() => controller.abort());
-  const failFrame = (error: unknown, extra: Record<string, unknown> = {}) => ({
+  const failFrame = (error: unknown): ErrorFrame => ({
     sender, messageId: plan.responseMessageId, conversationId: plan.conversationId, parentMessageId: plan.userMessage.messageId,
-    text: errorText(error), error: true, final: true, unfinished: false, isCreatedByUser: false, ...extra,
+    text: errorText(error), error: true, final: true, unfinished: false, isCreatedByUser: false,
   });
 
   // From the request's arrival to the upstream request on the wire is one long piece of synchronous
@@ -88,7 +89,7 @@ interface TurnState {
   model: string;
   credentials: ProviderCredentials | undefined;
   controller: AbortController;
-  failFrame: (error: unknown, extra?: Record<string, unknown>) => Record<string, unknown>;
+  failFrame: (error: unknown) => ErrorFrame;
   othersStreaming: boolean;
 }
 
@@ -237,7 +238,7 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
   if (failure && !keepPartial) {
     const saved = await reply({ text: errorText(failure), error: true, unfinished: false, finish_reason: 'error' }).catch((error: unknown) => replyNotStored(error));
     if (!saved) return;
-    stream.fail({ ...toMessageDto(saved), final: true });
+    stream.fail({ ...toMessageDto(saved), error: true, isCreatedByUser: false, final: true });
     resolveSettled(null);
     unregister();
     return;
@@ -252,7 +253,7 @@ async function streamReply(services: ChatServices, input: TurnInput, state: Turn
   await otherStreamsFirst();
   conversation = (await store.conversations.update(user.id, plan.conversationId, { model, endpoint: entry.name }).catch((error: unknown) => log.error({ err: error }, 'updating the conversation failed'))) ?? conversation;
   await services.balance.spend({ userId: user.id, conversationId: plan.conversationId, model, context: cut ? 'incomplete' : 'message', promptTokens, completionTokens }).catch((error: unknown) => log.error({ err: error }, 'recording the token spend failed'));
-  const payload = { final: true, conversation: toConversationDto(conversation), title: conversation.title, requestMessage: toMessageDto(userMessage), responseMessage: toMessageDto(response) };
+  const payload: FinalFrame = { final: true, conversation: toConversationDto(conversation), title: conversation.title, requestMessage: toMessageDto(userMessage), responseMessage: toMessageDto(response) };
   stream.send(payload);
   stream.end();
   resolveSettled(payload);

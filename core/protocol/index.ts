@@ -5,3 +5,4 @@ export * from './conversation.js';
 export * from './preset.js';
 export * from './keys.js';
 export * from './ask.js';
+export * from './stream-frames.js';
