@@ -154,7 +154,7 @@ export const keepAliveFrameSchema = z.object({ keepAlive: z.literal(true) });
  */
 export const errorFrameSchema = z.looseObject({
   messageId: z.string().optional(),
-  conversationId: z.string().nullable().optional(),
+  conversationId: z.string().optional(),
   parentMessageId: z.string().optional(),
   sender: z.string().optional(),
   text: z.string(),
