@@ -1,4 +1,3 @@
-import type { ProviderCredentials } from '../plugin-api/index.js';
 import type { ErrorFrame, FinalFrame } from '../protocol/stream-frames.js';
 import { toMessageDto } from '../routes/messages/message-dto.js';
 import type { Conversation, Message } from '../store/types.js';
@@ -12,7 +11,7 @@ import { DEFAULT_TITLE } from './titles.js';
 import type { TurnPlan } from './turn-plan.js';
 import { errorText } from './turn-errors.js';
 import { otherStreamsFirst } from './turn-scheduling.js';
-import { fetchFor, readReply, saveReply, sendRequest, storeTurnStart, type Turn, type TurnInput } from './turn-steps.js';
+import { fetchFor, readReply, saveReply, sendRequest, storeTurnStart, type Turn, type TurnInput, type TurnSettings } from './turn-steps.js';
 import { turnStorageError } from './turn-storage.js';
 
 export type { TurnInput };
@@ -80,16 +79,6 @@ function userMessageOf({ user, entry, plan }: TurnInput, model: string): Message
     endpoint: entry.name, model, sender: 'User', text: plan.userMessage.text, isCreatedByUser: true, error: false, unfinished: false,
     createdAt: now, updatedAt: now,
   };
-}
-
-interface TurnSettings {
-  options: ReturnType<typeof turnOptions>;
-  sender: string;
-  model: string;
-  credentials: ProviderCredentials | undefined;
-  controller: AbortController;
-  failFrame: (error: unknown) => ErrorFrame;
-  othersStreaming: boolean;
 }
 
 /**

@@ -35,10 +35,8 @@ export interface TurnInput {
   stream: EventStream;
 }
 
-/** Everything the steps of one started turn share. */
-export interface Turn {
-  services: ChatServices;
-  input: TurnInput;
+/** What a turn settled on before it streams. */
+export interface TurnSettings {
   options: ReturnType<typeof turnOptions>;
   sender: string;
   model: string;
@@ -46,6 +44,12 @@ export interface Turn {
   controller: AbortController;
   failFrame: (error: unknown) => ErrorFrame;
   othersStreaming: boolean;
+}
+
+/** Everything the steps of one started turn share. */
+export interface Turn extends TurnSettings {
+  services: ChatServices;
+  input: TurnInput;
   userMessage: Message;
   built: BuiltRequest;
   accumulator: ReplyAccumulator;
