@@ -1,11 +1,13 @@
+import type { FinalFrame } from '../protocol/stream-frames.js';
+
 /**
  * The turns in flight, by user and abort key (the conversation id), so that POST …/abort can stop
  * one and answer with what it saved. In memory: an abort must reach the process running the turn.
  */
 export interface RunningTurn {
   controller: AbortController;
-  /** Resolves with the final payload once the turn has saved what it had. */
-  settled: Promise<unknown>;
+  /** Resolves with the final payload once the turn has saved what it had; null when it ended in an error. */
+  settled: Promise<FinalFrame | null>;
 }
 
 export function createAbortRegistry() {
@@ -20,7 +22,7 @@ export function createAbortRegistry() {
       };
     },
     /** Stops the user's turn and waits for its final payload; null when none runs under that key. */
-    async abort(userId: string, abortKey: string): Promise<unknown | null> {
+    async abort(userId: string, abortKey: string): Promise<FinalFrame | null> {
       const turn = running.get(keyOf(userId, abortKey));
       if (!turn) return null;
       turn.controller.abort();

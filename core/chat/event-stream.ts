@@ -1,11 +1,12 @@
 import type { FastifyReply } from 'fastify';
+import type { ErrorFrame, KeepAliveFrame, MessageFrame } from '../protocol/stream-frames.js';
 
 /** A server-sent event stream on a hijacked reply, in the frames LibreChat's client reads. */
 export interface EventStream {
-  /** `event: message` with JSON data. */
-  send(data: unknown): void;
-  /** `event: error` with JSON data, then the end of the stream. */
-  fail(data: unknown): void;
+  /** `event: message` with a frame as JSON, exactly as built. */
+  send(frame: MessageFrame): void;
+  /** `event: error` with a message that carries the error, then the end of the stream. */
+  fail(frame: ErrorFrame): void;
   end(): void;
   /** True once the client went away or the stream ended. */
   readonly closed: boolean;
@@ -18,7 +19,12 @@ export interface EventStream {
  * it (shared/reference/librechat-client-contract.md §4.1). A `message` frame with none of the flags
  * it acts on (final, created, sync, type, message) is read and ignored, by it and by our UI.
  */
-const keepAliveFrame = 'event: message\ndata: {"keepAlive":true}\n\n';
+const keepAlive: KeepAliveFrame = { keepAlive: true };
+
+const serialize = (event: 'message' | 'error', frame: MessageFrame | ErrorFrame) => `event: ${event}\ndata: ${JSON.stringify(frame)}\n\n`;
+
+/** Written as often as the stream is quiet, so serialized once. */
+const keepAliveFrame = serialize('message', keepAlive);
 
 /**
  * Takes the reply over for server-sent events. The headers leave with the first frame (`created`,
@@ -39,28 +45,28 @@ export function openEventStream(reply: FastifyReply, { keepAliveMs }: { keepAliv
   });
   let ended = false;
   const listeners: Array<() => void> = [];
-  const keepAlive = setInterval(() => raw.write(keepAliveFrame), keepAliveMs);
+  const keepAliveTimer = setInterval(() => raw.write(keepAliveFrame), keepAliveMs);
   raw.on('close', () => {
-    clearInterval(keepAlive);
+    clearInterval(keepAliveTimer);
     if (ended) return;
     ended = true;
     for (const listener of listeners) listener();
   });
-  const write = (event: string, data: unknown) => {
+  const write = (event: 'message' | 'error', frame: MessageFrame | ErrorFrame) => {
     if (ended) return;
-    raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    keepAlive.refresh();
+    raw.write(serialize(event, frame));
+    keepAliveTimer.refresh();
   };
   const end = () => {
     if (ended) return;
     ended = true;
-    clearInterval(keepAlive);
+    clearInterval(keepAliveTimer);
     raw.end();
   };
   return {
-    send: (data) => write('message', data),
-    fail: (data) => {
-      write('error', data);
+    send: (frame) => write('message', frame),
+    fail: (frame) => {
+      write('error', frame);
       end();
     },
     end,

@@ -34,28 +34,7 @@ export const abortRequestSchema = z.object({
   endpoint: z.string().optional(),
 });
 
-/** Stream frames (`event: message` unless noted), in the order the client receives them. */
-export interface CreatedFrame {
-  created: true;
-  message: unknown;
-}
-export interface ProgressFrame {
-  message: true;
-  /** The whole reply so far, not a delta. */
-  text: string;
-  initial: boolean;
-  messageId: string;
-  parentMessageId: string;
-  conversationId: string;
-  sender: string;
-}
-export interface FinalFrame {
-  final: true;
-  conversation: unknown;
-  title: string;
-  requestMessage: unknown;
-  responseMessage: unknown;
-}
+// The stream frames these routes answer with are in stream-frames.ts.
 
 /** POST /api/convos/gen_title */
 export const titleRequestSchema = z.object({ conversationId: id('conversationId') });

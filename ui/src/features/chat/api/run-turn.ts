@@ -1,19 +1,24 @@
-import type { ConversationDto } from '@protocol';
+import { assistantsFinalFrameSchema, finalFrameSchema, messageDtoSchema, type ReceivedFrame } from '@protocol';
 import type { QueryClient } from '@tanstack/react-query';
 import { moveConversationToTop, refreshConversationList } from '../../../lib/conversation-cache.js';
 import type { Localize } from '../../../lib/i18n/index.js';
-import { messagesQueryKey } from '../../../lib/query-keys.js';
+import { balanceQueryKey, messagesQueryKey } from '../../../lib/query-keys.js';
 import { SseHttpError, type SseEvent } from '../../../lib/sse/index.js';
-import { NEW_CONVERSATION, NO_PARENT, type ChatMessage } from '../utils/chat-message.js';
-import { foldCreated, foldError, foldFinal, foldProgress, type TurnIds } from '../utils/fold-frames.js';
+import { NO_PARENT, type ChatMessage } from '../utils/chat-message.js';
+import { foldCreated, foldError, foldFinal, foldProgress } from '../utils/fold-frames.js';
 import { createFrameBatcher, type Scheduler } from '../utils/frame-batcher.js';
+import { readFrame, type ErrorFields } from '../utils/read-frame.js';
 import type { TurnPlan } from '../utils/turn-plan.js';
+import { canStop, initialTurnState, isLive, turnReducer, type TurnEvent } from '../utils/turn-state.js';
 import { abortTurn } from './abort-turn.js';
 import { scheduleTitle } from './schedule-title.js';
 import { streamTurn } from './stream-turn.js';
 
 /** Spec 000 §4: a stopped reply that cannot be confirmed keeps its text when it is longer than this. */
 const KEEP_PARTIAL_CHARS = 45;
+
+/** An abort answer that is a `final` payload (contract §4.8). */
+const finalAnswerSchema = finalFrameSchema.or(assistantsFinalFrameSchema);
 
 export interface TurnDependencies {
   queryClient: QueryClient;
@@ -33,81 +38,62 @@ export interface TurnHandle {
   done: Promise<void>;
 }
 
-type FinalPayload = { final?: boolean; conversation?: ConversationDto; title?: string; requestMessage?: ChatMessage; responseMessage?: ChatMessage };
-
-const parseJson = (data: string): unknown => {
-  try {
-    return JSON.parse(data) as unknown;
-  } catch {
-    return undefined;
-  }
-};
+type FinalPayload = Extract<ReceivedFrame, { final: true }>;
 
 /**
- * One turn, from the optimistic messages to the stored ones. Every frame is folded into the
- * ['messages', id] cache: progress frames at most once per animation frame, `created`, `final` and
- * `error` at once and in order. The cache entry moves from `new` to the real id on `created`.
+ * One turn, from the optimistic messages to the stored ones: the effect shell around the pure turn
+ * state (utils/turn-state.ts) and the frame folding (utils/fold-frames.ts). Every frame is folded
+ * into the ['messages', id] cache: progress frames at most once per animation frame, `created`,
+ * `final` and `error` at once and in order. The cache entry moves from `new` to the real id on `created`.
  */
 export function runTurn(plan: TurnPlan, deps: TurnDependencies): TurnHandle {
   const { queryClient, localize } = deps;
   const controller = new AbortController();
-  let cacheKey = plan.cacheKey;
-  let conversationId: string | null = plan.isNewConversation ? null : plan.cacheKey;
-  let ids: TurnIds = plan.ids;
-  let response = plan.response;
-  let created = false;
-  /** The reply's stored id, as progress frames name it (the placeholder keeps its own until `final`). */
-  let serverResponseId: string | undefined;
-  let settled = false;
-  let stopping = false;
+  let state = initialTurnState(plan);
 
   const update = (change: (messages: ChatMessage[]) => ChatMessage[]) =>
-    queryClient.setQueryData<ChatMessage[]>(messagesQueryKey(cacheKey), (messages) => change(messages ?? []));
-  const currentText = () => queryClient.getQueryData<ChatMessage[]>(messagesQueryKey(cacheKey))?.find((entry) => entry.messageId === ids.responseMessageId)?.text ?? '';
-  const progress = createFrameBatcher<string>((text) => update((messages) => foldProgress(messages, ids, text, response)), deps.scheduler);
+    queryClient.setQueryData<ChatMessage[]>(messagesQueryKey(state.cacheKey), (messages) => change(messages ?? []));
+  const currentText = () => queryClient.getQueryData<ChatMessage[]>(messagesQueryKey(state.cacheKey))?.find((entry) => entry.messageId === state.ids.responseMessageId)?.text ?? '';
+  const progress = createFrameBatcher<string>((text) => update((messages) => foldProgress(messages, state.ids, text, state.response)), deps.scheduler);
   // Optimistic: the question and the reply placeholder show before the server answers at all.
-  queryClient.setQueryData<ChatMessage[]>(messagesQueryKey(cacheKey), plan.messages);
+  queryClient.setQueryData<ChatMessage[]>(messagesQueryKey(state.cacheKey), plan.messages);
 
-  const settle = ({ reconcile = false } = {}) => {
-    if (settled) return;
-    settled = true;
-    progress.cancel();
-    deps.onSettled();
-    void queryClient.invalidateQueries({ queryKey: ['balance'] });
-    // Only the server knows what a turn that ended without `final` saved.
-    if (reconcile && conversationId) void queryClient.invalidateQueries({ queryKey: messagesQueryKey(conversationId) });
+  /** Applies an event; a new chat named by the server moves its cache entry and tells the screen. */
+  const dispatch = (event: TurnEvent) => {
+    const previous = state;
+    state = turnReducer(state, event);
+    if (state.cacheKey === previous.cacheKey) return;
+    queryClient.setQueryData(messagesQueryKey(state.cacheKey), queryClient.getQueryData<ChatMessage[]>(messagesQueryKey(previous.cacheKey)) ?? []);
+    queryClient.removeQueries({ queryKey: messagesQueryKey(previous.cacheKey), exact: true });
+    void refreshConversationList(queryClient);
+    deps.onConversationCreated?.(state.cacheKey);
   };
 
-  const adoptConversation = (id: string | undefined) => {
-    if (!id || cacheKey !== NEW_CONVERSATION) return;
-    queryClient.setQueryData(messagesQueryKey(id), queryClient.getQueryData<ChatMessage[]>(messagesQueryKey(NEW_CONVERSATION)) ?? []);
-    queryClient.removeQueries({ queryKey: messagesQueryKey(NEW_CONVERSATION), exact: true });
-    cacheKey = id;
-    conversationId = id;
-    void refreshConversationList(queryClient);
-    deps.onConversationCreated?.(id);
+  const settle = ({ reconcile = false } = {}) => {
+    if (!isLive(state)) return;
+    dispatch({ type: 'settle' });
+    progress.cancel();
+    deps.onSettled();
+    void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
+    // Only the server knows what a turn that ended without `final` saved.
+    if (reconcile && state.conversationId) void queryClient.invalidateQueries({ queryKey: messagesQueryKey(state.conversationId) });
   };
 
   const onCreated = (message: ChatMessage) => {
     progress.flush();
-    created = true;
-    update((messages) => {
-      const folded = foldCreated(messages, ids, message);
-      ids = folded.ids;
-      return folded.messages;
-    });
-    response = { ...response, messageId: ids.responseMessageId, parentMessageId: ids.userMessageId, conversationId: message.conversationId };
-    adoptConversation(message.conversationId);
+    const ids = state.ids;
+    update((messages) => foldCreated(messages, ids, message).messages);
+    dispatch({ type: 'created', message });
   };
 
   const onFinal = (payload: FinalPayload) => {
-    if (settled) return;
+    if (!isLive(state)) return;
     progress.cancel();
-    adoptConversation(payload.conversation?.conversationId);
-    update((messages) => foldFinal(messages, ids, payload.requestMessage, payload.responseMessage));
+    if (payload.conversation) dispatch({ type: 'conversation', conversationId: payload.conversation.conversationId });
+    update((messages) => foldFinal(messages, state.ids, payload.requestMessage, payload.responseMessage));
     if (payload.conversation) moveConversationToTop(queryClient, payload.conversation);
     settle();
-    const id = payload.conversation?.conversationId ?? conversationId;
+    const id = payload.conversation?.conversationId ?? state.conversationId;
     if (!id) return;
     const firstExchange = plan.isNewConversation && payload.requestMessage?.parentMessageId === NO_PARENT;
     const untitled = /new chat/i.test(payload.title ?? '');
@@ -118,12 +104,12 @@ export function runTurn(plan: TurnPlan, deps: TurnDependencies): TurnHandle {
     else if (!plan.isNewConversation && untitled) void refreshConversationList(queryClient);
   };
 
-  const onError = (data: unknown) => {
-    if (settled) return;
+  const onError = (error: ErrorFields | null | undefined) => {
+    if (!isLive(state)) return;
     progress.flush();
-    if (data === undefined) data = { text: localize('com_error_connecting') };
-    if (!data || typeof data !== 'object') return settle();
-    const error = data as Partial<ChatMessage>;
+    if (error === undefined) error = { text: localize('com_error_connecting') };
+    if (error === null) return settle();
+    const { response } = state;
     const message: ChatMessage = {
       ...response,
       ...error,
@@ -132,35 +118,37 @@ export function runTurn(plan: TurnPlan, deps: TurnDependencies): TurnHandle {
       isCreatedByUser: false,
       unfinished: false,
       error: true,
-      clientOnly: !created || undefined,
+      clientOnly: !state.created || undefined,
     };
-    update((messages) => foldError(messages, ids, message));
+    update((messages) => foldError(messages, state.ids, message));
     settle();
   };
 
-  const onEvent = ({ event, data }: SseEvent) => {
-    const payload = parseJson(data);
-    if (event === 'error') return onError(data ? (payload ?? null) : undefined);
-    if (!payload || typeof payload !== 'object') return;
-    const frame = payload as Record<string, unknown>;
-    if (frame.final) return onFinal(frame as FinalPayload);
-    if (frame.created && frame.message && typeof frame.message === 'object') return onCreated(frame.message as ChatMessage);
-    // Frozen at the text shown when stop was pressed; the saved reply arrives with the abort answer.
-    if (frame.message === true && typeof frame.text === 'string' && !stopping) {
-      if (typeof frame.messageId === 'string') serverResponseId = frame.messageId;
-      progress.push(frame.text);
-    }
+  const onFrame = (frame: ReceivedFrame) => {
+    if ('final' in frame) return onFinal(frame);
+    if ('created' in frame) return onCreated(frame.message);
+    // Only text progress is shown on this route: content parts (assistants), sync and keep-alive frames are not its.
+    if (!('message' in frame) || 'type' in frame) return;
+    const before = state;
+    dispatch({ type: 'progress', messageId: frame.messageId });
+    if (state !== before) progress.push(frame.text);
+  };
+
+  const onEvent = (event: SseEvent) => {
+    const read = readFrame(event);
+    if (read.kind === 'error') return onError(read.error);
+    if (read.kind === 'frame') onFrame(read.frame);
   };
 
   const done = streamTurn({ mode: plan.mode, routeEndpoint: plan.routeEndpoint, body: plan.body, signal: controller.signal, onEvent }).then(
     () => {
-      if (stopping || settled) return;
+      if (!canStop(state)) return;
       // The stream ended without `final`: a dropped connection. Show what the server kept, if anything.
-      if (conversationId) settle({ reconcile: true });
+      if (state.conversationId) settle({ reconcile: true });
       else onError(undefined);
     },
     (failure: unknown) => {
-      if (stopping || settled) return;
+      if (!canStop(state)) return;
       if (controller.signal.aborted) return settle({ reconcile: true });
       if (failure instanceof SseHttpError) return onError({ text: failure.body || String(failure.status) });
       onError(undefined);
@@ -168,32 +156,40 @@ export function runTurn(plan: TurnPlan, deps: TurnDependencies): TurnHandle {
   );
 
   const keepPartialOrFail = (text: string) => {
+    const { response, serverResponseId } = state;
     const kept = { ...response, messageId: serverResponseId ?? response.messageId, text, unfinished: true };
-    if (text.length > KEEP_PARTIAL_CHARS) update((messages) => foldFinal(messages, ids, undefined, kept));
+    if (text.length > KEEP_PARTIAL_CHARS) update((messages) => foldFinal(messages, state.ids, undefined, kept));
     else onError({ text: localize('com_error_cancelling') });
+  };
+
+  /** The abort answer: a `final` payload is folded like the frame; any other JSON is the partial result. */
+  const onAbortAnswer = (payload: Record<string, unknown>) => {
+    const final = finalAnswerSchema.safeParse(payload);
+    if (final.success) return onFinal(final.data);
+    const request = messageDtoSchema.safeParse(payload.requestMessage);
+    const response = messageDtoSchema.safeParse(payload.responseMessage);
+    update((messages) => foldFinal(messages, state.ids, request.data, response.data ?? { ...state.response, ...payload }));
   };
 
   return {
     done,
     cancel: () => controller.abort(),
     async stop() {
-      if (settled || stopping) return;
-      stopping = true;
+      if (!canStop(state)) return;
+      dispatch({ type: 'stop' });
       progress.flush();
       // Only "nothing was running" leaves the client guessing what the server kept: then the list is read again.
       let reconcile = false;
       try {
         // Before `created` the server has nothing to stop by id; closing the request stops it.
+        const { conversationId } = state;
         if (!conversationId) {
-          update((messages) => foldFinal(messages, ids, undefined, { ...response, text: currentText(), unfinished: true, clientOnly: true }));
+          update((messages) => foldFinal(messages, state.ids, undefined, { ...state.response, text: currentText(), unfinished: true, clientOnly: true }));
           return;
         }
         const outcome = await abortTurn(plan.routeEndpoint, conversationId, plan.endpoint);
-        if (outcome.kind === 'answer') {
-          const payload = outcome.payload as FinalPayload;
-          if (payload.final) onFinal(payload);
-          else update((messages) => foldFinal(messages, ids, payload.requestMessage, payload.responseMessage ?? { ...response, ...(payload as Partial<ChatMessage>) }));
-        } else if (outcome.kind === 'nothing-running') {
+        if (outcome.kind === 'answer') onAbortAnswer(outcome.payload);
+        else if (outcome.kind === 'nothing-running') {
           console.info('Abort: no turn was running under', conversationId);
           reconcile = true;
         }

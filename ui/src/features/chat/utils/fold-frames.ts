@@ -21,20 +21,25 @@ export function upsertMessage(messages: readonly ChatMessage[], id: string, next
  */
 export function foldCreated(messages: readonly ChatMessage[], ids: TurnIds, created: ChatMessage) {
   let next = upsertMessage(messages, ids.userMessageId, created);
-  let responseMessageId = ids.responseMessageId;
-  if (responseMessageId === placeholderIdFor(ids.userMessageId)) {
-    responseMessageId = placeholderIdFor(created.messageId);
+  const renamed = idsAfterCreated(ids, created);
+  if (ids.responseMessageId === placeholderIdFor(ids.userMessageId)) {
     const placeholder = next.find((message) => message.messageId === ids.responseMessageId);
     if (placeholder) {
       next = upsertMessage(next, ids.responseMessageId, {
         ...placeholder,
-        messageId: responseMessageId,
+        messageId: renamed.responseMessageId,
         parentMessageId: created.messageId,
         conversationId: created.conversationId,
       });
     }
   }
-  return { messages: next, ids: { userMessageId: created.messageId, responseMessageId } };
+  return { messages: next, ids: renamed };
+}
+
+/** The turn's ids once `created` named the user message: a placeholder reply is renamed after it, a continued reply keeps its id. */
+export function idsAfterCreated(ids: TurnIds, created: Pick<ChatMessage, 'messageId'>): TurnIds {
+  const isPlaceholder = ids.responseMessageId === placeholderIdFor(ids.userMessageId);
+  return { userMessageId: created.messageId, responseMessageId: isPlaceholder ? placeholderIdFor(created.messageId) : ids.responseMessageId };
 }
 
 /** A progress frame's `text` is the whole reply so far: it replaces, never appends. */

@@ -1,0 +1,96 @@
+import type { ChatboxError } from '../errors/index.js';
+import type { ChatPart } from '../plugin-api/index.js';
+import type { ProgressFrame } from '../protocol/stream-frames.js';
+import { failureToError } from './turn-errors.js';
+
+/** What every progress frame of one reply names: the reply, the message it answers, its sender. */
+export interface ReplyFrameIds {
+  messageId: string;
+  parentMessageId: string;
+  conversationId: string;
+  sender: string;
+}
+
+/** How a reply ended, as the turn stores and answers it. */
+export type ReplyOutcome =
+  /** Nothing new was written: the reply is the error. */
+  | { kind: 'failed'; failure: ChatboxError }
+  /**
+   * The reply as written. `cut` (stopped, disconnected, failed after some text) stores it as a
+   * finished message whose finish reason `incomplete` offers Continue.
+   */
+  | { kind: 'reply'; text: string; finishReason: string; cut: boolean };
+
+export interface ReplyAccumulator {
+  /** One provider part in; the progress frame to send when it added text. Parts it does not know are ignored. */
+  add(part: ChatPart, aborted: boolean): ProgressFrame | undefined;
+  /** The provider's stream ran out; `aborted` when the turn had been stopped by then. */
+  streamEnded(aborted: boolean): void;
+  /** The turn failed outside the parts (a throw, the watchdog): the last failure wins. */
+  fail(failure: ChatboxError): void;
+  /** The whole reply so far (the continued text first, when continuing). */
+  readonly text: string;
+  /** The provider's token counts, when it reported them. */
+  readonly usage: { promptTokens: number; completionTokens: number } | undefined;
+  readonly failure: ChatboxError | undefined;
+  outcome(): ReplyOutcome;
+}
+
+/**
+ * The pure core of a turn: provider parts in, the wire's progress frames and the reply's end out.
+ * Progress text is cumulative (LibreChat's client replaces, never appends), and `initial` marks the
+ * first frame. A stop is not a failure: an `aborted` error part, or a stream that ends after a stop,
+ * ends the reply with finish reason `incomplete`. Reasoning and tool parts have no frame on this wire
+ * (LibreChat v0.7.1 shows neither on /api/ask), so they are read and left out.
+ */
+export function createReplyAccumulator({ generation, ids, usedUserKey }: { generation: string; ids: ReplyFrameIds; usedUserKey: boolean }): ReplyAccumulator {
+  let text = generation;
+  let initial = true;
+  let finishReason = 'stop';
+  let failure: ChatboxError | undefined;
+  let usage: { promptTokens: number; completionTokens: number } | undefined;
+
+  return {
+    add(part, aborted) {
+      switch (part.type) {
+        case 'text-delta': {
+          text += part.text;
+          const frame: ProgressFrame = { message: true, text, initial, messageId: ids.messageId, parentMessageId: ids.parentMessageId, conversationId: ids.conversationId, sender: ids.sender };
+          initial = false;
+          return frame;
+        }
+        case 'finish':
+          finishReason = part.finishReason;
+          if (part.usage) usage = { promptTokens: part.usage.promptTokens, completionTokens: part.usage.completionTokens };
+          return undefined;
+        case 'error':
+          if (part.error.kind === 'aborted' || aborted) finishReason = 'incomplete';
+          else failure = failureToError(part.error, usedUserKey);
+          return undefined;
+        default:
+          return undefined;
+      }
+    },
+    streamEnded(aborted) {
+      if (aborted) finishReason = 'incomplete';
+    },
+    fail(next) {
+      failure = next;
+    },
+    get text() {
+      return text;
+    },
+    get usage() {
+      return usage;
+    },
+    get failure() {
+      return failure;
+    },
+    outcome() {
+      const keepPartial = text.length > generation.length;
+      if (failure && !keepPartial) return { kind: 'failed', failure };
+      const cut = failure !== undefined || finishReason === 'incomplete';
+      return { kind: 'reply', text, finishReason: cut ? 'incomplete' : finishReason, cut };
+    },
+  };
+}
