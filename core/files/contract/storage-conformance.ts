@@ -103,6 +103,17 @@ export function describeFileStorageConformance(name: string, makeStorage: () => 
       expect(await subject.storedNames('user-a')).toEqual([]);
     });
 
+    it('leaves nothing when the body fails before its first byte', async () => {
+      // A backend that creates its target lazily must not create it after the failure was handled.
+      async function* failingAtOnce(): AsyncGenerator<Uint8Array> {
+        throw new Error('refused at once');
+      }
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        await expect(subject.storage.save({ userId: 'user-a', fileName: 'never.bin', mediaType: 'application/octet-stream', body: failingAtOnce() })).rejects.toThrow('refused at once');
+      }
+      expect(await subject.storedNames('user-a')).toEqual([]);
+    });
+
     it('leaves nothing when the save is aborted mid-write', async () => {
       const controller = new AbortController();
       async function* slow(): AsyncGenerator<Uint8Array> {

@@ -43,6 +43,7 @@ export function createLocalFileStorage(settings: LocalFileStorageSettings): File
       const { folder, file: target } = locate(file.userId, file.fileName);
       await mkdir(folder, { recursive: true });
       const temporary = `${folder}${sep}.${randomUUID()}.partial`;
+      const output = createWriteStream(temporary, { flags: 'wx' });
       let bytes = 0;
       try {
         await pipeline(
@@ -53,11 +54,13 @@ export function createLocalFileStorage(settings: LocalFileStorageSettings): File
               yield chunk;
             }
           },
-          createWriteStream(temporary, { flags: 'wx' }),
+          output,
           { signal: options.signal },
         );
         await rename(temporary, target);
       } catch (error) {
+        // The stream opens its file asynchronously: removing before it closed could race the open and leave the file.
+        if (!output.closed) await new Promise((resolve) => output.once('close', resolve));
         await rm(temporary, { force: true });
         throw error;
       }
