@@ -35,7 +35,7 @@ async function uploadAs(account: SignedInUser, fileName: string, content: string
 const onDisk = (file: UploadedFile) => existsSync(join(app.config.dataDir, file.filepath));
 const download = (account: SignedInUser, userId: string, fileId: string) =>
   app.inject({ method: 'GET', url: `/api/files/download/${userId}/${fileId}`, headers: bearer(account) });
-const deleteFiles = (account: SignedInUser, payload: unknown) => app.inject({ method: 'DELETE', url: '/api/files', payload, headers: bearer(account) });
+const deleteFiles = (account: SignedInUser, payload: Record<string, unknown>) => app.inject({ method: 'DELETE', url: '/api/files', payload, headers: bearer(account) });
 const listIds = async (account: SignedInUser) =>
   (await app.inject({ method: 'GET', url: '/api/files', headers: bearer(account) })).json().map((file: UploadedFile) => file.file_id);
 

@@ -60,7 +60,7 @@ export function createLocalFileStorage(settings: LocalFileStorageSettings): File
         await rename(temporary, target);
       } catch (error) {
         // The stream opens its file asynchronously: removing before it closed could race the open and leave the file.
-        if (!output.closed) await new Promise((resolve) => output.once('close', resolve));
+        if (!output.closed) await new Promise<void>((resolve) => output.once('close', () => resolve()));
         await rm(temporary, { force: true });
         throw error;
       }
