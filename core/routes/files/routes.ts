@@ -28,9 +28,15 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
     return body === null ? reply.send() : reply.send(body);
   });
 
-  app.post('/api/files', { preHandler: app.auth.authenticate }, async (request) => {
-    const { record, temporaryFileId } = await receiveUpload(request, context);
-    return { message: 'File uploaded and processed successfully', ...toFileDto(record), temp_file_id: temporaryFileId };
+  app.post('/api/files', { preHandler: app.auth.authenticate }, async (request, reply) => {
+    try {
+      const { record, temporaryFileId } = await receiveUpload(request, context);
+      return { message: 'File uploaded and processed successfully', ...toFileDto(record), temp_file_id: temporaryFileId };
+    } catch (error) {
+      // Refused part-way: close the connection after the answer instead of reading the rest of a large body.
+      if (!request.raw.complete) reply.header('connection', 'close');
+      throw error;
+    }
   });
 
   app.delete('/api/files', { preHandler: app.auth.authenticate }, async (request, reply) => {
