@@ -6,6 +6,7 @@ import { downloadFile } from './download.js';
 import { toFileDto } from './file-dto.js';
 import { setUpFileStorages } from './file-storages.js';
 import { receiveUpload } from './receive-upload.js';
+import { createUploadRateLimit } from './upload-rate-limit.js';
 
 /**
  * The files API of LibreChat v0.7.1 (wave2 notes §1): list, upload, delete, download and the
@@ -28,7 +29,8 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
     return body === null ? reply.send() : reply.send(body);
   });
 
-  app.post('/api/files', { preHandler: app.auth.authenticate }, async (request, reply) => {
+  const limitUploads = createUploadRateLimit(app);
+  app.post('/api/files', { preHandler: [app.auth.authenticate, limitUploads] }, async (request, reply) => {
     try {
       const { record, temporaryFileId } = await receiveUpload(request, context);
       return { message: 'File uploaded and processed successfully', ...toFileDto(record), temp_file_id: temporaryFileId };

@@ -160,6 +160,29 @@ describe('POST /api/files', () => {
   });
 });
 
+describe('upload rate limits', () => {
+  it('answers 429 file_upload_limit past FILE_UPLOAD_USER_MAX, per user, keeping nothing', async () => {
+    let bob: SignedInUser;
+    ({ app, alice, bob } = await twoSignedInUsers({ plugins: fileStoragePlugins, env: { FILE_UPLOAD_USER_MAX: '2' } }));
+    const text = { content: 'x', fileName: 'a.txt', type: 'text/plain' };
+    expect((await upload(clientUpload(text))).statusCode).toBe(200);
+    expect((await upload(clientUpload(text))).statusCode).toBe(200);
+    const refused = await upload(clientUpload(text));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: 'File upload limit reached', code: 'file_upload_limit' });
+    expect(storedNames(alice.userId)).toHaveLength(2);
+    expect((await upload(clientUpload(text), bob)).statusCode).toBe(200);
+  });
+
+  it('counts per IP too (FILE_UPLOAD_IP_MAX)', async () => {
+    let bob: SignedInUser;
+    ({ app, alice, bob } = await twoSignedInUsers({ plugins: fileStoragePlugins, env: { FILE_UPLOAD_IP_MAX: '1' } }));
+    const text = { content: 'x', fileName: 'a.txt', type: 'text/plain' };
+    expect((await upload(clientUpload(text))).statusCode).toBe(200);
+    expect((await upload(clientUpload(text), bob)).statusCode).toBe(429);
+  });
+});
+
 describe('file storage choice', () => {
   it('stops the server at start for an unknown fileStrategy, naming the known ones', async () => {
     await expect(buildTestServer({ plugins: fileStoragePlugins, configPath: yamlFile('fileStrategy: s4\n') })).rejects.toThrow('unknown file strategy "s4"; known: local');
