@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_PARENT } from '../chat/message-tree.js';
-import { clientUpload, multipartBody } from '../files/contract/multipart-body.js';
+import { clientUpload, multipartBody } from '../../testing/multipart-body.js';
 import { bearer, registerUser } from '../testing/build-test-server.js';
 import { buildChatTestServer, type ChatTestContext } from '../testing/build-chat-test-server.js';
 import { listRoutes } from '../testing/route-table.js';

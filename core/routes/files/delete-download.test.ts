@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fileStoragePlugins } from '../../../plugins/file-storage/index.js';
-import { clientUpload, multipartBody } from '../../files/contract/multipart-body.js';
+import { clientUpload, multipartBody } from '../../../testing/multipart-body.js';
 import { bearer, twoSignedInUsers, type SignedInUser } from '../../testing/build-test-server.js';
 import { contentDisposition } from './download.js';
 

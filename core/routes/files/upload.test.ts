@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileStoragePlugins } from '../../../plugins/file-storage/index.js';
-import { clientUpload, multipartBody, onePixelPng, type FormPart } from '../../files/contract/multipart-body.js';
+import { clientUpload, multipartBody, onePixelPng, type FormPart } from '../../../testing/multipart-body.js';
 import { bearer, buildTestServer, twoSignedInUsers, type SignedInUser } from '../../testing/build-test-server.js';
 
 let app: FastifyInstance;

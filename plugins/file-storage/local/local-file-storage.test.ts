@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { describeFileStorageConformance } from '../../../core/files/contract/storage-conformance.js';
+import { describeFileStorageConformance } from '../../../testing/file-storage-conformance.js';
 import type { FileStorage } from '../../../core/plugin-api/index.js';
 import { createLocalFileStorage } from './local-file-storage.js';
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FileStorage } from '../../plugin-api/index.js';
+import type { FileStorage } from '../core/plugin-api/index.js';
 
 /** A storage under test, with a way to look behind it. */
 export interface StorageUnderTest {
