@@ -109,6 +109,16 @@ describe('POST /api/files', () => {
     expect((await upload([['file', big], ['file_id', randomUUID()], ['endpoint', 'google']])).statusCode).toBe(200);
   });
 
+  it("answers 413 past the user's storage quota (fileConfig.userStorageLimit), counting what they store", async () => {
+    await start('fileConfig:\n  userStorageLimit: 1\n');
+    const part = { content: 'a'.repeat(600 * 1024), fileName: 'part.txt', type: 'text/plain' };
+    expect((await upload(clientUpload(part))).statusCode).toBe(200);
+    const refused = await upload(clientUpload(part));
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toEqual({ message: 'Your file storage is full: this upload would pass your limit of 1 MB (0.59 MB used).', code: 'storage_quota_exceeded' });
+    expect(storedNames(alice.userId)).toHaveLength(1);
+  });
+
   it('answers 413 for any endpoint past serverFileSizeLimit', async () => {
     await start('fileConfig:\n  serverFileSizeLimit: 1\n');
     const response = await upload(clientUpload({ content: 'a'.repeat(1024 * 1024 + 1), fileName: 'big.txt', type: 'text/plain' }));
