@@ -23,10 +23,10 @@ describe('a librechat.yaml of each config version', () => {
     expect(warnings).toEqual([]);
   });
 
-  it('1.0: lists the upload, file and assistants settings and the summaries chatbox does not do yet', async () => {
+  it('1.0: lists the image settings, assistants and the summaries chatbox does not do yet; honours fileStrategy, fileConfig and upload limits', async () => {
     const { ignored } = await check('1.0');
-    expect(keysOf(ignored, '')).toEqual(['fileStrategy', 'secureImageLinks', 'imageOutputType', 'fileConfig']);
-    expect(keysOf(ignored, 'rateLimits')).toEqual(['fileUploads']);
+    expect(keysOf(ignored, '')).toEqual(['secureImageLinks', 'imageOutputType']);
+    expect(keysOf(ignored, 'rateLimits')).toEqual([]);
     expect(keysOf(ignored, 'endpoints')).toEqual(['assistants']);
     expect(keysOf(ignored, 'endpoints.azureOpenAI')).toEqual(['summarize', 'plugins']);
     expect(keysOf(ignored, 'endpoints.custom')).toEqual(['summarize', 'summaryModel', 'forcePrompt']);
@@ -35,14 +35,15 @@ describe('a librechat.yaml of each config version', () => {
   it('1.1: honours the shared endpoint settings (nothing of endpoints is listed)', async () => {
     const { ignored } = await check('1.1');
     expect(ignored.filter((group) => group.section.startsWith('endpoints'))).toEqual([]);
-    expect(keysOf(ignored, '')).toEqual(expect.arrayContaining(['fileStrategy']));
+    expect(keysOf(ignored, '')).toEqual([]);
   });
 
   it('1.2: lists speech, memory, web search, agents, MCP and Apple/SAML sign-in; honours balance', async () => {
     const { ignored } = await check('1.2');
-    expect(keysOf(ignored, '')).toEqual(expect.arrayContaining(['turnstile', 'speech', 'actions', 'mcpServers', 'webSearch', 'memory', 'fileConfig']));
+    expect(keysOf(ignored, '')).toEqual(expect.arrayContaining(['turnstile', 'speech', 'actions', 'mcpServers', 'webSearch', 'memory']));
     expect(keysOf(ignored, '')).not.toContain('balance');
-    expect(keysOf(ignored, 'rateLimits')).toEqual(['conversationsImport', 'fileUploads']);
+    expect(keysOf(ignored, 'rateLimits')).toEqual(['conversationsImport']);
+    expect(keysOf(ignored, 'fileConfig')).toEqual(['clientImageResize', 'imageGeneration']);
     expect(keysOf(ignored, 'endpoints')).toEqual(['agents', 'bedrock']);
     expect(keysOf(ignored, 'endpoints.custom')).toEqual(['titlePrompt', 'customParams', 'directEndpoint', 'titleMessageRole']);
     expect(keysOf(ignored, 'registration.socialLogins')).toEqual(['apple', 'saml']);
@@ -51,7 +52,7 @@ describe('a librechat.yaml of each config version', () => {
 
   it('1.3: lists Vertex AI, header placeholders and the new top-level sections; honours provider: anthropic', async () => {
     const { ignored } = await check('1.3');
-    expect(keysOf(ignored, '')).toEqual(expect.arrayContaining(['fileStrategies', 'transactions', 'ocr', 'mcpSettings', 'scheduledTasks', 'fileStrategy']));
+    expect(keysOf(ignored, '')).toEqual(expect.arrayContaining(['fileStrategies', 'transactions', 'ocr', 'mcpSettings', 'scheduledTasks']));
     expect(keysOf(ignored, 'endpoints.openAI')).toEqual(['headers']);
     expect(keysOf(ignored, 'endpoints.google')).toEqual(['titlePromptTemplate']);
     expect(keysOf(ignored, 'endpoints.anthropic')).toEqual(['vertex']);

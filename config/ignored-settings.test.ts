@@ -26,9 +26,9 @@ describe('the ignored list', () => {
   });
 
   it('lists a section ignored as a whole once, not the LibreChat keys inside it', () => {
-    const { ignored, warnings } = validateConfig({ version: '1.2.1', fileConfig: { clientImageResize: { enabled: true }, serverFileSizeLimit: 10 } }, {});
+    const { ignored, warnings } = validateConfig({ version: '1.2.1', fileConfig: { clientImageResize: { enabled: true, maxWidth: 1900 }, serverFileSizeLimit: 10 } }, {});
     expect(warnings).toEqual([]);
-    expect(ignored).toEqual([{ section: '', keys: ['fileConfig'] }]);
+    expect(ignored).toEqual([{ section: 'fileConfig', keys: ['clientImageResize'] }]);
   });
 
   it('keeps a typo apart from the ignored list: it is a warning of its own', () => {

@@ -1,5 +1,6 @@
 import type { PluginDefinition } from '../core/plugin-api/index.js';
+import { fileStoragePlugins } from './file-storage/index.js';
 import { providerPlugins } from './providers/index.js';
 
 /** Every built-in plugin, listed explicitly: no globbing, so the build sees them all. */
-export const builtInPlugins: PluginDefinition[] = [...providerPlugins];
+export const builtInPlugins: PluginDefinition[] = [...providerPlugins, ...fileStoragePlugins];

@@ -78,7 +78,7 @@ describe('chatbox config validate', () => {
     expect(result.exitCode).toBeUndefined();
     expect(result.output).toBe(
       [
-        'ignored (not implemented by chatbox): fileStrategy, secureImageLinks, imageOutputType, fileConfig; rateLimits: fileUploads; ' +
+        'ignored (not implemented by chatbox): secureImageLinks, imageOutputType; ' +
           'endpoints.azureOpenAI: summarize, plugins, assistants; endpoints: assistants; endpoints.custom: summarize, forcePrompt, summaryModel',
         `${example}: configuration is valid (0 errors, 0 warnings)`,
       ].join('\n'),

@@ -51,7 +51,7 @@ describe('fileConfig', () => {
     const { errors, config, ignored } = check(fileConfig);
     expect(errors).toEqual([]);
     expect(config?.fileConfig).toEqual(fileConfig);
-    // Nothing of fileConfig is enforced until the upload routes exist: the section is listed as ignored.
-    expect(ignored).toEqual([{ section: '', keys: ['fileConfig'] }]);
+    // The limits and the quota are enforced by the upload routes; image resizing and generation are not done yet.
+    expect(ignored).toEqual([{ section: 'fileConfig', keys: ['imageGeneration', 'clientImageResize'] }]);
   });
 });

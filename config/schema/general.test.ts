@@ -35,11 +35,11 @@ describe('top-level settings', () => {
     expect(errors[3].message).toContain('"webp"');
   });
 
-  it('accepts any file strategy name of a LibreChat release (azure_blob, cloudfront …) and lists it as ignored', () => {
+  it('accepts any file strategy name of a LibreChat release (azure_blob, cloudfront …); the files routes pick the storage', () => {
     const { errors, config, ignored } = check({ fileStrategy: 'azure_blob' });
     expect(errors).toEqual([]);
     expect(config?.fileStrategy).toBe('azure_blob');
-    expect(ignored).toEqual([{ section: '', keys: ['fileStrategy'] }]);
+    expect(ignored).toEqual([]);
   });
 });
 

@@ -71,7 +71,7 @@ export const libreChatKeyPatterns: readonly string[] = [
  * listed as ignored whenever a file sets them. Later issues implement them and take them off.
  */
 export const notYetHonouredPatterns: readonly string[] = [
-  'fileStrategy', 'secureImageLinks', 'imageOutputType', 'fileConfig', 'rateLimits.fileUploads',
+  'secureImageLinks', 'imageOutputType', 'fileConfig.imageGeneration', 'fileConfig.clientImageResize',
   'endpoints.assistants',
   'endpoints.azureOpenAI.plugins', 'endpoints.azureOpenAI.assistants', 'endpoints.azureOpenAI.summarize',
   'endpoints.azureOpenAI.summaryModel', 'endpoints.azureOpenAI.groups.*.assistants',

@@ -40,6 +40,7 @@ export const errorCodes = {
   storage_quota_exceeded: { status: 413, message: 'Your file storage is full: this upload would pass your limit of {limit} MB ({used} MB used).' },
   unsupported_file_type: { status: 415, message: 'Currently, unsupported file type: {type}' },
   unknown_file_type: { status: 415, message: 'Unable to determine file type for: {name}' },
+  file_storage_unavailable: { status: 503, message: 'File uploads are not available: this server has no file storage set up.' },
   provider_error: { status: 502, message: 'The model provider returned an error' },
   storage_failed: { status: 503, message: 'The server could not save this: its storage failed ({reason}). Nothing was changed; try again later or tell the administrator.' },
   search_unavailable: { status: 503, message: 'Search is temporarily unavailable, please try again in a few moments.' },

@@ -3,13 +3,14 @@ import { NO_PARENT } from '../chat/message-tree.js';
 import { bearer, registerUser } from '../../testing/build-test-server.js';
 import { buildChatTestServer, type ChatTestContext } from '../../testing/build-chat-test-server.js';
 import { listRoutes } from '../../testing/route-table.js';
+import { clientUpload, multipartBody } from '../../testing/multipart-body.js';
 
 // Issue 15's attack suite, cross-user family: Bob uses Alice's ids on every route that takes an id.
 // He gets 403 or 404, reads nothing of hers, and changes nothing of hers.
 let chat: ChatTestContext;
 let bob: { token: string };
 const secret = 'alice-secret-4242';
-const alice: { conversationId: string; userMessageId: string; replyMessageId: string; presetId: string } = { conversationId: '', userMessageId: '', replyMessageId: '', presetId: '' };
+const alice: { conversationId: string; userMessageId: string; replyMessageId: string; presetId: string; fileId: string } = { conversationId: '', userMessageId: '', replyMessageId: '', presetId: '', fileId: '' };
 
 beforeAll(async () => {
   // No background title: it would rename her conversation in the middle of the comparison.
@@ -22,6 +23,8 @@ beforeAll(async () => {
   await chat.app.inject({ method: 'POST', url: '/api/convos/update', headers: bearer(chat), payload: { arg: { conversationId: alice.conversationId, title: `title ${secret}` } } });
   const preset = await chat.app.inject({ method: 'POST', url: '/api/presets', headers: bearer(chat), payload: { title: `preset ${secret}`, endpoint: 'openAI', model: 'gpt-4o' } });
   alice.presetId = preset.json().presetId;
+  const upload = await multipartBody(clientUpload({ content: `file ${secret}`, fileName: 'notes.txt', type: 'text/plain' }));
+  alice.fileId = (await chat.app.inject({ method: 'POST', url: '/api/files', headers: { ...bearer(chat), ...upload.headers }, payload: upload.payload })).json().file_id;
 });
 afterAll(async () => {
   await chat?.close();
@@ -30,13 +33,16 @@ afterAll(async () => {
 /** Everything of Alice's that an attempt could read or change. */
 const aliceSnapshot = async () => {
   const read = async (url: string) => (await chat.app.inject({ url, headers: bearer(chat) })).json();
-  return { conversation: await read(`/api/convos/${alice.conversationId}`), messages: await read(`/api/messages/${alice.conversationId}`), presets: await read('/api/presets') };
+  const file = (await chat.app.inject({ url: `/api/files/download/${chat.userId}/${alice.fileId}`, headers: bearer(chat) })).body;
+  return { conversation: await read(`/api/convos/${alice.conversationId}`), messages: await read(`/api/messages/${alice.conversationId}`), presets: await read('/api/presets'), files: await read('/api/files'), file };
 };
 
 const idFor = (param: string) => {
   if (param === 'conversationId') return alice.conversationId;
   if (param === 'messageId') return alice.replyMessageId;
   if (param === 'presetId') return alice.presetId;
+  if (param === 'fileId') return alice.fileId;
+  if (param === 'userId') return chat.userId;
   throw new Error(`no id of Alice's for the route parameter :${param}: add it here`);
 };
 // Bodies a route needs to get past validation to its ownership check.
@@ -46,6 +52,7 @@ describe('another user’s ids', () => {
   it('are refused on every route with an id path parameter, and nothing leaks or changes', async () => {
     const before = await aliceSnapshot();
     expect(JSON.stringify(before)).toContain(secret);
+    expect(before.file).toBe(`file ${secret}`);
     const routes = listRoutes(chat.app).filter((route) => route.params.some((param) => /id$/i.test(param)));
     expect(routes.length).toBeGreaterThanOrEqual(3);
     const answers: string[] = [];
@@ -62,13 +69,14 @@ describe('another user’s ids', () => {
   it('in request bodies read nothing and change nothing of hers', async () => {
     const before = await aliceSnapshot();
     const upstreamBefore = chat.upstreams.openai.control.requests.length;
-    const attempts: Array<{ method: 'POST' | 'PUT'; url: string; payload: Record<string, unknown> }> = [
+    const attempts: Array<{ method: 'POST' | 'PUT' | 'DELETE'; url: string; payload: Record<string, unknown> }> = [
       { method: 'POST', url: '/api/convos/update', payload: { arg: { conversationId: alice.conversationId, title: 'renamed by bob' } } },
       { method: 'POST', url: '/api/convos/gen_title', payload: { conversationId: alice.conversationId } },
       { method: 'POST', url: '/api/convos/clear', payload: { arg: { conversationId: alice.conversationId, source: 'button' } } },
       { method: 'POST', url: '/api/presets', payload: { presetId: alice.presetId, title: 'taken by bob', endpoint: 'openAI' } },
       { method: 'POST', url: '/api/presets/default', payload: { presetId: alice.presetId } },
       { method: 'POST', url: '/api/presets/delete', payload: { presetId: alice.presetId } },
+      { method: 'DELETE', url: '/api/files', payload: { files: [{ file_id: alice.fileId, filepath: `/uploads/${chat.userId}/${alice.fileId}.txt`, source: 'local' }] } },
       { method: 'POST', url: '/api/ask/openAI/abort', payload: { abortKey: alice.conversationId } },
       { method: 'POST', url: '/api/ask/openAI', payload: { text: 'continue hers', conversationId: alice.conversationId, parentMessageId: alice.replyMessageId, model: 'gpt-4o-mini', endpoint: 'openAI' } },
       { method: 'POST', url: '/api/edit/openAI', payload: { text: '', generation: 'x', conversationId: alice.conversationId, parentMessageId: alice.userMessageId, responseMessageId: alice.replyMessageId, model: 'gpt-4o-mini', endpoint: 'openAI' } },

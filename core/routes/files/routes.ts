@@ -1,10 +1,52 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { fileConfigBody, megabyte, resolveFileLimits } from '../../files/index.js';
+import { deleteFiles } from './delete-files.js';
+import { downloadFile } from './download.js';
 import { toFileDto } from '../../presenters/file-dto.js';
+import { setUpFileStorages } from './file-storages.js';
+import { receiveUpload } from './receive-upload.js';
+import { createUploadRateLimit } from './upload-rate-limit.js';
 
 /**
- * GET /api/files: the signed-in user's file records, newest first. LibreChat's client loads a
- * chat's history only once this list has arrived, so it must answer an array even with no files.
+ * The files API of LibreChat v0.7.1 (wave2 notes §1): list, upload, delete, download and the
+ * yaml's fileConfig. `fileConfig` is merged and `fileStrategy`'s storage set up once, at start.
  */
 export async function filesRoutes(app: FastifyInstance): Promise<void> {
+  const storages = await setUpFileStorages(app);
+  const limits = resolveFileLimits(app.config.yaml.fileConfig, (message) => app.log.warn(message));
+  const context = { storages, limits, store: app.store, log: app.log };
+  // Registered here, so only these routes read multipart bodies. Busboy's own file cap sits above
+  // the server's limit: UploadLimitStream stops the upload first, with the spec's message.
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25, fileSize: limits.serverFileSizeLimit + megabyte } });
+
+  // LibreChat's client loads a chat's history only once this list has arrived: always an array.
   app.get('/api/files', { preHandler: app.auth.authenticate }, async (request) => (await app.store.files.list(request.user!.id)).map(toFileDto));
+
+  // The yaml's fileConfig as written, or 200 with an empty body when there is none (as LibreChat).
+  app.get('/api/files/config', { preHandler: app.auth.authenticate }, async (_request, reply) => {
+    const body = fileConfigBody(app.config.yaml.fileConfig);
+    return body === null ? reply.send() : reply.send(body);
+  });
+
+  const limitUploads = createUploadRateLimit(app);
+  app.post('/api/files', { preHandler: [app.auth.authenticate, limitUploads] }, async (request, reply) => {
+    try {
+      const { record, temporaryFileId } = await receiveUpload(request, context);
+      return { message: 'File uploaded and processed successfully', ...toFileDto(record), temp_file_id: temporaryFileId };
+    } catch (error) {
+      // Refused part-way: close the connection after the answer instead of reading the rest of a large body.
+      if (!request.raw.complete) reply.header('connection', 'close');
+      throw error;
+    }
+  });
+
+  app.delete('/api/files', { preHandler: app.auth.authenticate }, async (request, reply) => {
+    const { deleted } = await deleteFiles(request.body, request.user!.id, context);
+    return deleted === 0 ? reply.status(204).send() : reply.send({ message: 'Files deleted successfully' });
+  });
+
+  app.get<{ Params: { userId: string; fileId: string } }>('/api/files/download/:userId/:fileId', { preHandler: app.auth.authenticate }, (request, reply) =>
+    downloadFile(request, reply, context),
+  );
 }

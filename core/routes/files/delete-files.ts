@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { NotFoundError, ValidationError } from '../../errors/index.js';
+import type { Store } from '../../store/types.js';
+import type { FileStorages } from './file-storages.js';
+
+/**
+ * DELETE /api/files `{ files: [{ file_id, … }], assistant_id? }` (LibreChat's DeleteFilesBody). Only
+ * `file_id` is read: each record is looked up by id and owner, and removed from the storage its own
+ * `source` names (LibreChat trusted the client's `source` and `filepath`, and deleted records of any
+ * user).
+ */
+const deleteFilesBodySchema = z.object({
+  files: z.array(z.object({ file_id: z.string().min(1).max(200) })).max(1000),
+  assistant_id: z.string().optional(),
+});
+
+export async function deleteFiles(body: unknown, userId: string, context: { store: Store; storages: FileStorages; log: FastifyBaseLogger }): Promise<{ deleted: number }> {
+  const parsed = deleteFilesBodySchema.safeParse(body);
+  if (!parsed.success) throw new ValidationError('Send { files: [{ file_id }] }', { issues: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) });
+  const fileIds = [...new Set(parsed.data.files.map((file) => file.file_id))];
+  if (fileIds.length === 0) return { deleted: 0 };
+
+  const records = (await Promise.all(fileIds.map((fileId) => context.store.files.find(userId, fileId)))).filter((record) => record !== null);
+  // Another user's ids answer like missing ones: nothing tells the caller they exist.
+  if (records.length === 0) throw new NotFoundError('File not found');
+  await Promise.all(
+    records.map(async (record) => {
+      const storage = await context.storages.forSource(record.source);
+      // The record goes even when its bytes cannot: a file the user deleted must leave their list.
+      if (!storage) return context.log.warn({ fileId: record.file_id, source: record.source }, 'no file storage for this source; only the record is deleted');
+      await storage.delete(record.filepath).catch((error: unknown) => context.log.error({ err: error, fileId: record.file_id }, 'could not delete a stored file'));
+    }),
+  );
+  return { deleted: await context.store.files.delete(userId, records.map((record) => record.file_id)) };
+}

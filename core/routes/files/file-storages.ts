@@ -1,0 +1,76 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { ConfigError } from '../../../config/config-error.js';
+import type { FileStorage } from '../../plugin-api/index.js';
+import { toPluginLogger } from '../../plugin-host/plugin-logger.js';
+import type { FileSource } from '../../store/repositories/files.js';
+
+/** The storages of the files routes: the one new uploads go to, and any a stored record names. */
+export interface FileStorages {
+  /** `fileStrategy`'s storage; null when the server was built without file-storage plugins. */
+  current: { source: FileSource; storage: FileStorage } | null;
+  /** The storage a record was saved with (its `source`), set up on first use; null when none is registered. */
+  forSource(source: string): Promise<FileStorage | null>;
+}
+
+const fileSources: readonly FileSource[] = ['local', 'firebase', 'openai', 's3', 'vectordb'];
+const isFileSource = (name: string): name is FileSource => fileSources.some((source) => source === name);
+
+/**
+ * Sets up `fileStrategy`'s storage at start, so a misspelled strategy stops the server with the
+ * names it could have been. Storages of other sources are set up when a record needs them: files
+ * saved before the operator changed the strategy stay readable and deletable.
+ */
+export async function setUpFileStorages(app: FastifyInstance): Promise<FileStorages> {
+  const known = app.plugins.list('file-storage').map((definition) => definition.name);
+  const strategy = app.config.yaml.fileStrategy;
+  const byName = new Map<string, Promise<FileStorage>>();
+
+  const setUp = (name: string): Promise<FileStorage> => {
+    let storage = byName.get(name);
+    if (!storage) {
+      storage = app.plugins.setup('file-storage', name, storageSettings(app, name), toPluginLogger(app.log.child({ fileStorage: name })));
+      byName.set(name, storage);
+    }
+    return storage;
+  };
+
+  let current: FileStorages['current'] = null;
+  if (known.length > 0) {
+    const name = chosenStrategy(app, strategy, known);
+    if (!isFileSource(name)) throw new ConfigError([{ path: 'fileStrategy', message: `unknown file strategy "${name}"; known: ${known.join(', ')}` }]);
+    current = { source: name, storage: await setUp(name) };
+  } else {
+    // Only servers built without plugins (tests of other routes) get here; `chatbox serve` always has `local`.
+    app.log.warn('no file-storage plugin is registered: uploads are off');
+  }
+
+  return {
+    current,
+    async forSource(source) {
+      return known.includes(source) ? setUp(source) : null;
+    },
+  };
+}
+
+/**
+ * The storage new uploads go to. A LibreChat strategy chatbox has no plugin for yet (s3, firebase,
+ * azure_blob, …) must not stop a LibreChat file from starting (issue 13's rule): uploads then go to
+ * `local`, and the start-up log says so. A name LibreChat does not know either is a typo: an error.
+ */
+function chosenStrategy(app: FastifyInstance, strategy: string, known: string[]): string {
+  if (known.includes(strategy)) return strategy;
+  if (!libreChatStrategies.has(strategy)) {
+    throw new ConfigError([{ path: 'fileStrategy', message: `unknown file strategy "${strategy}"; known: ${known.join(', ')}` }]);
+  }
+  app.log.warn(`fileStrategy "${strategy}" is not available in chatbox yet (available: ${known.join(', ')}): new uploads are stored with local`);
+  return 'local';
+}
+
+/** The storage names LibreChat releases accept for `fileStrategy`. */
+const libreChatStrategies: ReadonlySet<string> = new Set(['local', 's3', 'firebase', 'azure_blob', 'azure', 'cloudfront', 'openai', 'vectordb']);
+
+/** What each storage is set up with; cloud storages will read their own environment variables. */
+function storageSettings(app: FastifyInstance, name: string): unknown {
+  return name === 'local' ? { uploadsDir: join(app.config.dataDir, 'uploads') } : {};
+}

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { Readable, pipeline } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { ChatboxError, ValidationError } from '../../errors/index.js';
+import {
+  UploadLimitStream,
+  UploadRejectedError,
+  byteLimitsForUpload,
+  decideFileType,
+  decodeClientFileName,
+  formatMegabytes,
+  isMimeTypeSupported,
+  limitsForEndpoint,
+  sanitizeFileName,
+  sniffLength,
+  type FileLimits,
+  type FileType,
+} from '../../files/index.js';
+import type { StoredFile } from '../../store/repositories/files.js';
+import type { Store } from '../../store/types.js';
+import type { FileStorages } from './file-storages.js';
+import { parseUploadFields } from './upload-fields.js';
+
+export interface UploadContext {
+  storages: FileStorages;
+  limits: FileLimits;
+  store: Store;
+  log: FastifyBaseLogger;
+}
+
+/** A file written to storage whose record is not stored yet. */
+interface SavedPart {
+  fileId: string;
+  fileName: string;
+  type: FileType;
+  path: string;
+  bytes: number;
+}
+
+/**
+ * Reads one multipart upload: text fields and the `file` part, which streams (type sniffed from its
+ * first bytes, counted against the limits as it passes) straight into `fileStrategy`'s storage.
+ * A rejected or failed upload leaves no file behind. LibreChat's client sends `endpoint` after the
+ * file, so when the endpoint is not known yet the stream is held to the loosest endpoint's limits
+ * and the named endpoint's limits are checked once the form is read.
+ */
+export async function receiveUpload(request: FastifyRequest, context: UploadContext): Promise<{ record: StoredFile; temporaryFileId: string }> {
+  const current = context.storages.current;
+  if (!current) throw new ChatboxError('file_storage_unavailable');
+  const userId = request.user!.id;
+  const userStorageUsed = context.limits.userStorageLimit === null ? 0 : sumBytes(await context.store.files.list(userId));
+  const fields = new Map<string, string>();
+  let saved: SavedPart | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields.set(part.fieldname, part.value);
+        continue;
+      }
+      if (part.fieldname !== 'file' || saved) throw new ValidationError('Send exactly one file, in the part named "file"');
+      const endpoint = fields.get('endpoint');
+      const rules = endpoint ? limitsForEndpoint(context.limits, endpoint) : loosestRules(context.limits);
+      const byteLimits = byteLimitsForUpload(context.limits, endpoint ?? 'default', { bytesEarlierInRequest: 0, userStorageUsed });
+      const limiter = new UploadLimitStream(endpoint ? byteLimits : { ...byteLimits, fileSizeLimit: rules.fileSizeLimit, totalSizeLimit: rules.totalSizeLimit });
+      saved = await savePart(part, { userId, storages: context.storages, supportedMimeTypes: rules.supportedMimeTypes, limiter });
+    }
+    if (!saved) throw new ValidationError('No file provided');
+    const fieldsRead = parseUploadFields(fields);
+    checkEndpointLimits(context.limits, fieldsRead.endpoint, saved);
+    const record = await context.store.files.upsert({
+      file_id: saved.fileId,
+      user: userId,
+      filename: saved.fileName,
+      filepath: saved.path,
+      type: saved.type.type,
+      bytes: saved.bytes,
+      source: current.source,
+      context: 'message_attachment',
+      embedded: false,
+      width: fieldsRead.width,
+      height: fieldsRead.height,
+      conversationId: null,
+    });
+    return { record, temporaryFileId: fieldsRead.temporaryFileId };
+  } catch (error) {
+    if (saved) await current.storage.delete(saved.path).catch((cleanupError: unknown) => context.log.error({ err: cleanupError, path: saved?.path }, 'could not delete a rejected upload'));
+    throw error;
+  }
+}
+
+async function savePart(
+  part: MultipartFile,
+  options: { userId: string; storages: FileStorages; supportedMimeTypes: readonly RegExp[]; limiter: UploadLimitStream },
+): Promise<SavedPart> {
+  const storage = options.storages.current!.storage;
+  const fileName = sanitizeFileName(decodeClientFileName(part.filename ?? ''));
+  const chunks = part.file[Symbol.asyncIterator]();
+  const head = await readHead(chunks);
+  const type = decideFileType({ declaredType: part.mimetype, fileName, head: Buffer.concat(head.chunks), wholeFile: head.done, supportedMimeTypes: options.supportedMimeTypes });
+  const fileId = randomUUID();
+  async function* wholeFile(): AsyncGenerator<Buffer> {
+    yield* head.chunks;
+    if (head.done) return;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+  }
+  // The callback form hands back the limiter as the body; any failure (a limit, the client leaving) destroys it, failing the save.
+  const body = pipeline(Readable.from(wholeFile()), options.limiter, () => {});
+  const stored = await storage.save({ userId: options.userId, fileName: `${fileId}${extensionOf(fileName)}`, mediaType: type.type, body });
+  return { fileId, fileName, type, path: stored.path, bytes: stored.bytes };
+}
+
+/** The first `sniffLength` bytes (or the whole file when it is smaller), kept as the chunks they came in. */
+async function readHead(chunks: AsyncIterator<Buffer>): Promise<{ chunks: Buffer[]; done: boolean }> {
+  const head: Buffer[] = [];
+  let bytes = 0;
+  while (bytes < sniffLength) {
+    const next = await chunks.next();
+    if (next.done) return { chunks: head, done: true };
+    head.push(next.value);
+    bytes += next.value.length;
+  }
+  return { chunks: head, done: false };
+}
+
+/** The limits an upload streams under before its endpoint is known: the largest of any endpoint, every endpoint's types. */
+function loosestRules(limits: FileLimits): { fileSizeLimit: number; totalSizeLimit: number; supportedMimeTypes: RegExp[] } {
+  const endpoints = Object.values(limits.endpoints);
+  return {
+    fileSizeLimit: Math.min(limits.serverFileSizeLimit, Math.max(...endpoints.map((endpoint) => endpoint.fileSizeLimit))),
+    totalSizeLimit: Math.max(...endpoints.map((endpoint) => endpoint.totalSizeLimit)),
+    supportedMimeTypes: endpoints.flatMap((endpoint) => [...endpoint.supportedMimeTypes]),
+  };
+}
+
+/** The named endpoint's size and type rules, for a file that streamed before the endpoint was known. */
+function checkEndpointLimits(limits: FileLimits, endpoint: string, saved: SavedPart): void {
+  const byteLimits = byteLimitsForUpload(limits, endpoint, { bytesEarlierInRequest: 0, userStorageUsed: 0 });
+  if (saved.bytes > byteLimits.fileSizeLimit) throw new UploadRejectedError('file_too_large', { limit: formatMegabytes(byteLimits.fileSizeLimit) });
+  if (saved.bytes > byteLimits.totalSizeLimit) throw new UploadRejectedError('upload_total_too_large', { limit: formatMegabytes(byteLimits.totalSizeLimit) });
+  if (!isMimeTypeSupported(saved.type.type, limitsForEndpoint(limits, endpoint).supportedMimeTypes)) {
+    throw new UploadRejectedError('unsupported_file_type', { type: saved.type.type });
+  }
+}
+
+/** `.png` of `photo.PNG`; nothing for a name without a plain short extension. */
+function extensionOf(fileName: string): string {
+  const match = /\.([a-z0-9]{1,16})$/i.exec(fileName);
+  return match ? `.${match[1].toLowerCase()}` : '';
+}
+
+function sumBytes(files: StoredFile[]): number {
+  return files.reduce((total, file) => total + file.bytes, 0);
+}

@@ -1,0 +1,135 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FileStorage } from '../core/plugin-api/index.js';
+
+/** A storage under test, with a way to look behind it. */
+export interface StorageUnderTest {
+  storage: FileStorage;
+  /** Every object the backend holds for a user, temporary ones included (to prove a failed save left nothing). */
+  storedNames(userId: string): Promise<string[]>;
+  /** Removes what the test made (a temp folder, a bucket …). */
+  cleanup?(): Promise<void>;
+}
+
+const megabyte = 1024 * 1024;
+
+/** Bytes in fixed-size chunks from a fixed pattern that shifts per chunk, so a large file is made without holding it whole. */
+async function* generatedChunks(totalBytes: number, chunkBytes = 64 * 1024): AsyncGenerator<Uint8Array> {
+  for (let sent = 0, index = 0; sent < totalBytes; sent += chunkBytes, index += 1) {
+    const chunk = Buffer.alloc(Math.min(chunkBytes, totalBytes - sent));
+    for (let offset = 0; offset < chunk.length; offset += 1) chunk[offset] = (offset * 31 + index * 7) & 0xff;
+    yield chunk;
+  }
+}
+
+async function* fromBuffer(buffer: Buffer): AsyncGenerator<Uint8Array> {
+  yield buffer;
+}
+
+async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+async function digest(stream: AsyncIterable<Uint8Array>): Promise<{ sha256: string; bytes: number }> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for await (const chunk of stream) {
+    hash.update(chunk);
+    bytes += chunk.length;
+  }
+  return { sha256: hash.digest('hex'), bytes };
+}
+
+/**
+ * The behaviour every file-storage plugin must have (core/plugin-api/file-storage.ts): what is saved
+ * reads back byte for byte, users stay apart, deleting is idempotent, a missing file rejects, a large
+ * file streams, and a save that fails or is aborted part-way leaves nothing behind.
+ */
+export function describeFileStorageConformance(name: string, makeStorage: () => Promise<StorageUnderTest>): void {
+  describe(`file storage conformance: ${name}`, () => {
+    let subject: StorageUnderTest;
+    beforeEach(async () => {
+      subject = await makeStorage();
+    });
+    afterEach(async () => {
+      await subject.cleanup?.();
+    });
+
+    it('reads back what it saved, byte for byte, and reports the size', async () => {
+      const content = Buffer.from('hello, files ✓\n');
+      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'f1.txt', mediaType: 'text/plain', body: fromBuffer(content) });
+      expect(saved.bytes).toBe(content.length);
+      expect(await readAll(await subject.storage.readStream(saved.path))).toEqual(content);
+      expect(await subject.storedNames('user-a')).toEqual(['f1.txt']);
+    });
+
+    it('keeps users apart: the same name for two users is two files', async () => {
+      const first = await subject.storage.save({ userId: 'user-a', fileName: 'same.txt', mediaType: 'text/plain', body: fromBuffer(Buffer.from('a')) });
+      const second = await subject.storage.save({ userId: 'user-b', fileName: 'same.txt', mediaType: 'text/plain', body: fromBuffer(Buffer.from('b')) });
+      expect(first.path).not.toBe(second.path);
+      expect((await readAll(await subject.storage.readStream(first.path))).toString()).toBe('a');
+      expect((await readAll(await subject.storage.readStream(second.path))).toString()).toBe('b');
+    });
+
+    it('deletes a file, and deleting it again is not an error', async () => {
+      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'gone.txt', mediaType: 'text/plain', body: fromBuffer(Buffer.from('x')) });
+      await subject.storage.delete(saved.path);
+      await expect(subject.storage.delete(saved.path)).resolves.toBeUndefined();
+      await expect(subject.storage.readStream(saved.path)).rejects.toThrow();
+      expect(await subject.storedNames('user-a')).toEqual([]);
+    });
+
+    it('rejects reading a file that was never saved', async () => {
+      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'real.txt', mediaType: 'text/plain', body: fromBuffer(Buffer.from('x')) });
+      const missing = saved.path.replace('real.txt', 'missing.txt');
+      await expect(subject.storage.readStream(missing)).rejects.toThrow();
+    });
+
+    it('streams a 10 MB file in and out intact', async () => {
+      const expected = await digest(generatedChunks(10 * megabyte));
+      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'large.bin', mediaType: 'application/octet-stream', body: generatedChunks(10 * megabyte) });
+      expect(saved.bytes).toBe(10 * megabyte);
+      expect(await digest(await subject.storage.readStream(saved.path))).toEqual(expected);
+    });
+
+    it('leaves nothing when the body fails part-way', async () => {
+      async function* failing(): AsyncGenerator<Uint8Array> {
+        yield randomBytes(256 * 1024);
+        throw new Error('client went away');
+      }
+      await expect(subject.storage.save({ userId: 'user-a', fileName: 'broken.bin', mediaType: 'application/octet-stream', body: failing() })).rejects.toThrow('client went away');
+      expect(await subject.storedNames('user-a')).toEqual([]);
+    });
+
+    it('leaves nothing when the body fails before its first byte', async () => {
+      // A backend that creates its target lazily must not create it after the failure was handled.
+      async function* failingAtOnce(): AsyncGenerator<Uint8Array> {
+        throw new Error('refused at once');
+      }
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        await expect(subject.storage.save({ userId: 'user-a', fileName: 'never.bin', mediaType: 'application/octet-stream', body: failingAtOnce() })).rejects.toThrow('refused at once');
+      }
+      expect(await subject.storedNames('user-a')).toEqual([]);
+    });
+
+    it('leaves nothing when the save is aborted mid-write', async () => {
+      const controller = new AbortController();
+      async function* slow(): AsyncGenerator<Uint8Array> {
+        yield randomBytes(256 * 1024);
+        controller.abort();
+        yield randomBytes(256 * 1024);
+      }
+      await expect(
+        subject.storage.save({ userId: 'user-a', fileName: 'aborted.bin', mediaType: 'application/octet-stream', body: slow() }, { signal: controller.signal }),
+      ).rejects.toThrow();
+      expect(await subject.storedNames('user-a')).toEqual([]);
+    });
+
+    it('answers a URL for a saved file', async () => {
+      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'linked.txt', mediaType: 'text/plain', body: fromBuffer(Buffer.from('x')) });
+      expect(await subject.storage.url(saved.path)).toMatch(/linked\.txt/);
+    });
+  });
+}
