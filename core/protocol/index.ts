@@ -8,3 +8,4 @@ export * from './preset.js';
 export * from './keys.js';
 export * from './ask.js';
 export * from './search.js';
+export * from './endpoint-catalogue.js';
