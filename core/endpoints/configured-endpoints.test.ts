@@ -10,7 +10,7 @@ import { createPluginRegistry } from '../plugin-host/plugin-registry.js';
 import { configuredEndpoints } from './configured-endpoints.js';
 
 // Providers core has never heard of: core must find their endpoints through their discovery alone.
-const environment = z.object({ ECHO_KEY: z.string().optional(), ECHO_COUNT: z.string().regex(/^\d+$/, 'expected a number').optional() });
+const environment = z.object({ ECHO_KEY: z.string().optional(), ECHO_PLACE: z.string().optional(), ECHO_COUNT: z.string().regex(/^\d+$/, 'expected a number').optional() });
 const yaml = z.object({ baseURL: z.string().optional(), titleConvo: z.boolean().optional(), streamRate: z.number().optional() });
 
 const echoDiscovery: ProviderDiscovery<z.output<typeof environment>, z.output<typeof yaml>> = {
@@ -27,6 +27,8 @@ const echoDiscovery: ProviderDiscovery<z.output<typeof environment>, z.output<ty
       settings: { id: `${env.ECHO_KEY}:${own?.baseURL ?? 'none'}` },
       userProvide: env.ECHO_KEY === 'user_provided',
       userProvideURL: false,
+      // ECHO_PLACE=n: the first endpoint takes position n, as a librechat.yaml customOrder would.
+      order: index === 0 && env.ECHO_PLACE ? Number(env.ECHO_PLACE) : undefined,
       titleConvo: own?.titleConvo,
       streamRate: own?.streamRate,
     }));
@@ -97,6 +99,14 @@ describe('configured endpoints, found by the provider plugins', () => {
     expect(endpoints.map((endpoint) => [endpoint.name, endpoint.order])).toEqual([
       ['echo-2', 0],
       ['echo', 1],
+    ]);
+  });
+
+  it('puts an endpoint placed by customOrder after the one in its default place on the same number', async () => {
+    const endpoints = await configuredEndpoints(await configWith({ ECHO_KEY: 'k', ECHO_COUNT: '2', ECHO_PLACE: '7' }), registry, log);
+    expect(endpoints.map((endpoint) => [endpoint.name, endpoint.order])).toEqual([
+      ['echo-1', 7],
+      ['echo', 7],
     ]);
   });
 });

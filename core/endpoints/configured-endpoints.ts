@@ -62,14 +62,16 @@ function candidates(config: ChatboxConfig, plugins: PluginRegistry): Found[] {
  */
 export async function configuredEndpoints(config: ChatboxConfig, plugins: PluginRegistry, log: FastifyBaseLogger): Promise<ConfiguredEndpoint[]> {
   const only = list(config.env.ENDPOINTS);
-  const entries: ConfiguredEndpoint[] = [];
+  const entries: Array<{ endpoint: ConfiguredEndpoint; placed: boolean }> = [];
   for (const [index, { plugin, settings, ...candidate }] of candidates(config, plugins).entries()) {
     if (only && !only.includes(candidate.name) && !(candidate.type === 'custom' && only.includes('custom'))) continue;
     const pluginLog = toPluginLogger(log.child({ endpoint: candidate.name }));
     const provider = await plugins.setup('provider', plugin, settings, pluginLog);
     const position = only ? only.indexOf(candidate.name) : defaultEndpointOrder.indexOf(candidate.name);
     const order = candidate.order ?? (position >= 0 ? position : defaultEndpointOrder.length + index);
-    entries.push({ ...candidate, order, provider });
+    entries.push({ endpoint: { ...candidate, order, provider }, placed: candidate.order !== undefined });
   }
-  return entries.sort((a, b) => a.order - b.order);
+  // On one number, an endpoint in its default place comes before one a customOrder put there (as when
+  // core listed the key-enabled endpoints before the yaml's); otherwise the order they were found.
+  return entries.sort((a, b) => a.endpoint.order - b.endpoint.order || Number(a.placed) - Number(b.placed)).map(({ endpoint }) => endpoint);
 }
