@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The environment chatbox reads (names as in LibreChat's .env). Parsed once at boot; every value
- * has a default so that a start with nothing set works.
+ * The environment chatbox's core reads (names as in LibreChat's .env). Parsed once at boot; every value
+ * has a default so that a start with nothing set works. Provider plugins declare their own variables.
  */
 const flag = (fallback: boolean) =>
   z
@@ -100,17 +100,9 @@ export const envSchema = z.object({
   FILE_UPLOAD_USER_MAX: number(50),
   FILE_UPLOAD_USER_WINDOW: number(15),
 
-  OPENAI_API_KEY: text(),
-  OPENAI_REVERSE_PROXY: text(),
-  OPENAI_MODELS: text(),
-  AZURE_API_KEY: text(),
-  AZURE_OPENAI_MODELS: text(),
-  ANTHROPIC_API_KEY: text(),
-  ANTHROPIC_REVERSE_PROXY: text(),
-  ANTHROPIC_MODELS: text(),
-  GOOGLE_KEY: text(),
-  GOOGLE_REVERSE_PROXY: text(),
-  GOOGLE_MODELS: text(),
+  // The providers' variables (OPENAI_API_KEY, GOOGLE_KEY …) are declared by their plugins
+  // (ProviderDiscovery.environment) and read from ChatboxConfig.rawEnv when endpoints are discovered.
+  /** A comma list limiting and ordering the endpoints, as in LibreChat. */
   ENDPOINTS: text(),
 
   GITHUB_CLIENT_ID: text(),

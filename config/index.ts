@@ -1,4 +1,4 @@
-export { loadConfig, validateConfigFile, type LoadConfigOptions } from './load-config.js';
+export { invalidEnvironment, loadConfig, validateConfigFile, type LoadConfigOptions } from './load-config.js';
 export { validateConfig, type ConfigValidation } from './validate.js';
 export { ensureSecrets, SECRETS_FILE, type SecretName } from './secrets.js';
 export { interpolateEnv, isUserProvided, isEnvReference, USER_PROVIDED, type InterpolationWarning } from './interpolate.js';

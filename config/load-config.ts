@@ -43,7 +43,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ChatboxCon
     warnings.push(`generated ${generated.join(', ')} into ${path.join(dataDir, SECRETS_FILE)}; set them in the environment to manage them yourself`);
   }
   const balance = balanceSettings(env, options.env, validation.config.balance);
-  return { dataDir, configPath: location, yaml: validation.config, env, secrets, balance, warnings };
+  return { dataDir, configPath: location, yaml: validation.config, env, rawEnv: { ...options.env }, secrets, balance, warnings };
 }
 
 /**
@@ -82,6 +82,11 @@ function resolveConfigLocation(explicit: string | undefined, fromEnv: string | u
 function parseEnv(env: NodeJS.ProcessEnv): ServerEnv {
   const result = envSchema.safeParse(env);
   if (result.success) return result.data;
-  const issues: ConfigIssue[] = result.error.issues.map((issue) => ({ path: String(issue.path[0] ?? ''), message: issue.message }));
-  throw new ConfigError(issues, 'Invalid environment');
+  throw invalidEnvironment(result.error.issues);
+}
+
+/** The error for bad environment variables, named by variable: core's, or those a plugin declares. */
+export function invalidEnvironment(issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>): ConfigError {
+  const found: ConfigIssue[] = issues.map((issue) => ({ path: String(issue.path[0] ?? ''), message: issue.message }));
+  return new ConfigError(found, 'Invalid environment');
 }

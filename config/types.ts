@@ -20,6 +20,11 @@ export interface ChatboxConfig {
   configPath: string | null;
   yaml: LibreChatConfig;
   env: ServerEnv;
+  /**
+   * The environment as it was at boot, unparsed: provider plugins parse their own variables from it
+   * (ProviderDiscovery.environment), so a new provider adds none here.
+   */
+  rawEnv: Readonly<Record<string, string | undefined>>;
   secrets: Secrets;
   /** Token credits from CHECK_BALANCE / START_BALANCE and the yaml's `balance`, decided once. */
   balance: BalanceSettings;

@@ -1,19 +1,10 @@
 import { z } from 'zod';
+import { reservedEndpointNames, type CatalogueEndpointName } from '../../core/protocol/endpoint-catalogue.js';
 
-/** The endpoint names LibreChat reserves; a custom endpoint may not take one (it would shadow the built-in route). */
-export const builtInEndpoints = [
-  'openAI',
-  'azureOpenAI',
-  'bingAI',
-  'chatGPTBrowser',
-  'google',
-  'gptPlugins',
-  'anthropic',
-  'assistants',
-  'custom',
-] as const;
+/** The endpoint names LibreChat reserves (the endpoint catalogue's); a custom endpoint may not take one (it would shadow the built-in route). */
+export const builtInEndpoints = reservedEndpointNames;
 
-export type BuiltInEndpoint = (typeof builtInEndpoints)[number];
+export type BuiltInEndpoint = CatalogueEndpointName;
 
 /**
  * How LibreChat asks for a conversation title: a plain completion, a function call or (config 1.2+)

@@ -3,6 +3,8 @@
  * and a plugin depends on nothing of core but this barrel.
  */
 export type * from './plugin.js';
+export type * from './settings-schema.js';
+export type * from './provider-discovery.js';
 export type * from './plugin-logger.js';
 export type * from './chat-content.js';
 export type * from './chat-part.js';

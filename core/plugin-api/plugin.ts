@@ -2,6 +2,8 @@ import type { ActionExecutor } from './action-executor.js';
 import type { ChatProvider } from './chat-provider.js';
 import type { FileStorage } from './file-storage.js';
 import type { PluginLogger } from './plugin-logger.js';
+import type { ProviderDiscovery } from './provider-discovery.js';
+import type { SettingsSchema } from './settings-schema.js';
 import type { Tool } from './tool.js';
 
 /**
@@ -30,20 +32,6 @@ export interface PluginContext<TSettings = unknown> {
   log: PluginLogger;
 }
 
-/** One problem found in a plugin's settings, with the path inside those settings. */
-export interface SettingsIssue {
-  /** The keys leading to the bad value, outermost first. */
-  path: PropertyKey[];
-  /** What is wrong, for an operator to read. */
-  message: string;
-}
-
-/** A schema the registry validates settings with (zod's safeParse shape, so zod schemas fit). */
-export interface SettingsSchema<T> {
-  /** Never throws: the parsed settings, or every issue found. */
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: SettingsIssue[] } };
-}
-
 /** A plugin as listed in plugins/index.ts: a name, a kind, a settings schema and a factory. */
 export interface PluginDefinition<TKind extends PluginKind = PluginKind, TSettings = unknown> {
   /** Unique within its kind: 'openAI', 'anthropic', 'local' … */
@@ -54,4 +42,10 @@ export interface PluginDefinition<TKind extends PluginKind = PluginKind, TSettin
   configSchema: SettingsSchema<TSettings>;
   /** Builds the plugin's instance; called only for plugins the configuration turns on. */
   setup(context: PluginContext<TSettings>): PluginInstances[TKind] | Promise<PluginInstances[TKind]>;
+  /**
+   * Provider plugins only: which endpoints the environment and librechat.yaml turn on for this
+   * plugin (see provider-discovery.ts). A provider without it is set up only when another plugin's
+   * candidate names it.
+   */
+  discovery?: TKind extends 'provider' ? ProviderDiscovery : never;
 }

@@ -1,6 +1,8 @@
 /**
  * The built-in model providers, listed explicitly (no globbing). plugins/index.ts includes them.
- * Every setup returns a ChatProvider; `custom` is set up once per `endpoints.custom[]` entry.
+ * Each says through its `discovery` which endpoints the environment and librechat.yaml turn on, so a
+ * new provider is its folder plus one line here. Every setup returns a ChatProvider; `custom` is set
+ * up once per `endpoints.custom[]` entry.
  */
 import type { PluginDefinition } from '../../core/plugin-api/index.js';
 import { anthropicProviderPlugin } from './anthropic/plugin.js';

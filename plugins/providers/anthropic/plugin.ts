@@ -1,4 +1,5 @@
 import type { PluginDefinition } from '../../../core/plugin-api/index.js';
+import { anthropicDiscovery } from './discovery.js';
 import { anthropicSettingsSchema, type ResolvedAnthropicSettings } from './settings.js';
 
 // The provider and its SDK load on setup: a server that does not configure Anthropic never pays
@@ -6,6 +7,7 @@ import { anthropicSettingsSchema, type ResolvedAnthropicSettings } from './setti
 export const anthropicProviderPlugin: PluginDefinition<'provider', ResolvedAnthropicSettings> = {
   name: 'anthropic',
   kind: 'provider',
+  discovery: anthropicDiscovery,
   configSchema: anthropicSettingsSchema,
   setup: async ({ settings, log }) => (await import('./anthropic-provider.js')).createAnthropicProvider(settings, log),
 };

@@ -1,4 +1,5 @@
 import type { PluginDefinition } from '../../../core/plugin-api/index.js';
+import { azureOpenAIDiscovery } from './discovery.js';
 import { azureOpenAISettingsSchema, type ResolvedAzureOpenAISettings } from './settings.js';
 
 // The provider and its SDK load on setup: a server that does not configure Azure OpenAI never pays
@@ -6,6 +7,7 @@ import { azureOpenAISettingsSchema, type ResolvedAzureOpenAISettings } from './s
 export const azureOpenAIProviderPlugin: PluginDefinition<'provider', ResolvedAzureOpenAISettings> = {
   name: 'azureOpenAI',
   kind: 'provider',
+  discovery: azureOpenAIDiscovery,
   configSchema: azureOpenAISettingsSchema,
   setup: async ({ settings }) => (await import('./azure-openai-provider.js')).createAzureOpenAIProvider(settings),
 };

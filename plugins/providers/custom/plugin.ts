@@ -1,4 +1,5 @@
 import type { PluginDefinition } from '../../../core/plugin-api/index.js';
+import { customDiscovery } from './discovery.js';
 import { customEndpointSettingsSchema, type ResolvedCustomEndpointSettings } from './settings.js';
 
 // The provider and its SDK load on setup: a server that does not configure a custom endpoint never pays
@@ -7,6 +8,7 @@ import { customEndpointSettingsSchema, type ResolvedCustomEndpointSettings } fro
 export const customProviderPlugin: PluginDefinition<'provider', ResolvedCustomEndpointSettings> = {
   name: 'custom',
   kind: 'provider',
+  discovery: customDiscovery,
   configSchema: customEndpointSettingsSchema,
   setup: async ({ settings, log }) => (await import('./custom-provider.js')).createCustomProvider(settings, log),
 };

@@ -1,4 +1,5 @@
 import type { PluginDefinition } from '../../../core/plugin-api/index.js';
+import { googleDiscovery } from './discovery.js';
 import { googleSettingsSchema, type ResolvedGoogleSettings } from './settings.js';
 
 // The provider and its SDK load on setup: a server that does not configure Google never pays
@@ -6,6 +7,7 @@ import { googleSettingsSchema, type ResolvedGoogleSettings } from './settings.js
 export const googleProviderPlugin: PluginDefinition<'provider', ResolvedGoogleSettings> = {
   name: 'google',
   kind: 'provider',
+  discovery: googleDiscovery,
   configSchema: googleSettingsSchema,
   setup: async ({ settings }) => (await import('./google-provider.js')).createGoogleProvider(settings),
 };

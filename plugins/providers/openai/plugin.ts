@@ -1,4 +1,5 @@
 import type { PluginDefinition } from '../../../core/plugin-api/index.js';
+import { openAIDiscovery } from './discovery.js';
 import { openAISettingsSchema, type ResolvedOpenAISettings } from './settings.js';
 
 // The provider and its SDK load on setup: a server that does not configure OpenAI never pays
@@ -6,6 +7,7 @@ import { openAISettingsSchema, type ResolvedOpenAISettings } from './settings.js
 export const openAIProviderPlugin: PluginDefinition<'provider', ResolvedOpenAISettings> = {
   name: 'openAI',
   kind: 'provider',
+  discovery: openAIDiscovery,
   configSchema: openAISettingsSchema,
   setup: async ({ settings, log }) => (await import('./openai-provider.js')).createOpenAIProvider(settings, log),
 };

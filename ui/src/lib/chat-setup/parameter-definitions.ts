@@ -1,3 +1,4 @@
+import { catalogueEntry, type EndpointParameterSet } from '@protocol';
 import type { TranslationKey } from '../../locales/index.js';
 import type { ChatSetup } from './chat-setup-context.js';
 
@@ -99,30 +100,25 @@ function googleParameters(model: string | null | undefined): ParameterDefinition
   ];
 }
 
+/** The controls of each parameter set of the endpoint catalogue. */
+const parameterSets: Record<EndpointParameterSet, (model: string | null | undefined) => ParameterDefinition[]> = {
+  openAI: () => openAIParameters(1, true),
+  gptPlugins: () => openAIParameters(0.8, false),
+  anthropic: () => anthropicParameters,
+  google: googleParameters,
+};
+
 /**
  * The parameters the settings offer for an endpoint kind (see endpointKind) and model, with the
- * ranges, steps and defaults of spec 000 §5/§9. Unknown kinds (assistants, bingAI …) offer none.
+ * ranges, steps and defaults of spec 000 §5/§9: the parameter set the endpoint catalogue gives the
+ * kind. Kinds without one (assistants, bingAI …) and unknown kinds offer none.
  */
 export function parametersFor(kind: string, model?: string | null): ParameterDefinition[] {
-  switch (kind) {
-    case 'openAI':
-    case 'azureOpenAI':
-    case 'custom':
-      return openAIParameters(1, true);
-    case 'gptPlugins':
-      return openAIParameters(0.8, false);
-    case 'anthropic':
-      return anthropicParameters;
-    case 'google':
-      return googleParameters(model);
-    default:
-      return [];
-  }
+  const set = catalogueEntry(kind)?.parameters;
+  return set ? parameterSets[set](model) : [];
 }
 
-const allParameterKeys = new Set<string>(
-  ['openAI', 'gptPlugins', 'anthropic', 'google'].flatMap((kind) => parametersFor(kind, 'gemini').map((parameter) => parameter.key)),
-);
+const allParameterKeys = new Set<string>(Object.values(parameterSets).flatMap((parameters) => parameters('gemini').map((parameter) => parameter.key)));
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 

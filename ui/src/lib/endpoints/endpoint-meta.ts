@@ -1,26 +1,16 @@
+import { builtInEndpointNames, catalogueEntry } from '@protocol';
 import type { EndpointConfig, EndpointsConfig } from './endpoints-query.js';
 
-/** Built-in endpoint names (spec 000 §1); anything else in GET /api/endpoints is a custom endpoint. */
-export const builtInEndpoints = ['openAI', 'azureOpenAI', 'anthropic', 'google', 'gptPlugins', 'assistants', 'bingAI', 'chatGPTBrowser'] as const;
-
-const displayNames: Record<string, string> = {
-  openAI: 'OpenAI',
-  azureOpenAI: 'Azure OpenAI',
-  anthropic: 'Anthropic',
-  google: 'Google',
-  gptPlugins: 'Plugins',
-  assistants: 'Assistants',
-  bingAI: 'Bing',
-  chatGPTBrowser: 'ChatGPT',
-};
+/** Built-in endpoint names (spec 000 §1, the endpoint catalogue's); anything else in GET /api/endpoints is a custom endpoint. */
+export const builtInEndpoints = builtInEndpointNames;
 
 export function isBuiltInEndpoint(name: string): boolean {
-  return (builtInEndpoints as readonly string[]).includes(name);
+  return builtInEndpoints.includes(name);
 }
 
 /** Brand names stay untranslated; a custom endpoint is shown by its configured name. */
 export function endpointLabel(name: string): string {
-  return displayNames[name] ?? name;
+  return isBuiltInEndpoint(name) ? (catalogueEntry(name)?.label ?? name) : name;
 }
 
 /**
@@ -38,11 +28,10 @@ export function endpointTypeOf(name: string, config?: EndpointsConfig): string |
   return kind === name ? null : kind;
 }
 
-// Spec 000 §4: switching between these on an existing conversation keeps it; anything else starts a new one.
-const chatFamily = new Set(['openAI', 'azureOpenAI', 'anthropic', 'google', 'gptPlugins', 'custom']);
-
+// Spec 000 §4: switching between chat endpoints (the catalogue gives them a family) on an existing
+// conversation keeps it; anything else starts a new one.
 export function endpointFamily(kind: string): string {
-  return chatFamily.has(kind) ? 'chat' : kind;
+  return catalogueEntry(kind)?.family ? 'chat' : kind;
 }
 
 /** Needs the user's own key (userProvide) or base URL (userProvideURL). */

@@ -1,9 +1,5 @@
+import { endpointMessageActions } from '@protocol';
 import type { ChatMessage } from './chat-message.js';
-
-/** Spec 000 §5: endpoints whose replies can be continued and edited. */
-const EDITABLE_ENDPOINTS = new Set(['openAI', 'custom', 'google', 'assistants', 'anthropic', 'gptPlugins', 'azureOpenAI']);
-/** Spec 000 §5: endpoints that can regenerate, i.e. keep alternative replies as branches. */
-const BRANCHING_ENDPOINTS = new Set(['azureOpenAI', 'openAI', 'custom', 'chatGPTBrowser', 'google', 'bingAI', 'gptPlugins', 'anthropic']);
 
 export interface MessageActionInput {
   message: ChatMessage;
@@ -25,10 +21,13 @@ export interface MessageActions {
   saveAndSubmitDisabled: boolean;
 }
 
-/** The availability rules of spec 000 §5, in one place so the buttons and their tests agree. */
+/**
+ * The availability rules of spec 000 §5, in one place so the buttons and their tests agree; which
+ * endpoints edit, branch and resubmit replies is the endpoint catalogue's (core/protocol).
+ */
 export function getMessageActions({ message, isLatest, isEditing, isSubmitting, endpoint, parent }: MessageActionInput): MessageActions {
-  const editable = EDITABLE_ENDPOINTS.has(endpoint ?? '');
-  const branching = BRANCHING_ENDPOINTS.has(endpoint ?? '');
+  const { edit: editable, branch: branching } = endpointMessageActions(endpoint);
+  const resubmitsReplies = endpointMessageActions(message.endpoint).resubmitReply && endpointMessageActions(endpoint).resubmitReply;
   const isSearchResult = Boolean(message.searchResult);
   const finishReason = typeof message.finish_reason === 'string' ? message.finish_reason : null;
   return {
@@ -38,7 +37,7 @@ export function getMessageActions({ message, isLatest, isEditing, isSubmitting, 
     canRegenerate:
       !message.isCreatedByUser && !isSearchResult && !isEditing && !isSubmitting && branching && Boolean(parent?.isCreatedByUser),
     canEdit: !(isSubmitting || message.error || isSearchResult || !branching || (!editable && !message.isCreatedByUser)),
-    saveAndSubmitDisabled: isSubmitting || (!message.isCreatedByUser && (message.endpoint === 'google' || endpoint === 'google')),
+    saveAndSubmitDisabled: isSubmitting || (!message.isCreatedByUser && !resubmitsReplies),
   };
 }
 

@@ -1,0 +1,112 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ConfigError, loadConfig } from '../../config/index.js';
+import type { PluginDefinition, ProviderDiscovery } from '../plugin-api/index.js';
+import { createPluginRegistry } from '../plugin-host/plugin-registry.js';
+import { configuredEndpoints } from './configured-endpoints.js';
+
+// Providers core has never heard of: core must find their endpoints through their discovery alone.
+const environment = z.object({ ECHO_KEY: z.string().optional(), ECHO_PLACE: z.string().optional(), ECHO_COUNT: z.string().regex(/^\d+$/, 'expected a number').optional() });
+const yaml = z.object({ baseURL: z.string().optional(), titleConvo: z.boolean().optional(), streamRate: z.number().optional() });
+
+const echoDiscovery: ProviderDiscovery<z.output<typeof environment>, z.output<typeof yaml>> = {
+  environment,
+  yamlKey: 'openAI',
+  yaml,
+  discover: ({ env, yaml: own }) => {
+    if (!env.ECHO_KEY) return [];
+    const count = Number(env.ECHO_COUNT ?? '1');
+    return Array.from({ length: count }, (_, index) => ({
+      name: index === 0 ? 'echo' : `echo-${index}`,
+      // Every other candidate is served by the relay plugin, which discovers nothing itself.
+      plugin: index % 2 === 1 ? 'relay' : undefined,
+      settings: { id: `${env.ECHO_KEY}:${own?.baseURL ?? 'none'}` },
+      userProvide: env.ECHO_KEY === 'user_provided',
+      userProvideURL: false,
+      // ECHO_PLACE=n: the first endpoint takes position n, as a librechat.yaml customOrder would.
+      order: index === 0 && env.ECHO_PLACE ? Number(env.ECHO_PLACE) : undefined,
+      titleConvo: own?.titleConvo,
+      streamRate: own?.streamRate,
+    }));
+  },
+};
+
+const provider = (name: string, discovery?: ProviderDiscovery): PluginDefinition<'provider', { id: string }> => ({
+  name,
+  kind: 'provider',
+  discovery,
+  configSchema: z.object({ id: z.string() }),
+  setup: ({ settings }) => ({
+    id: `${name}/${settings.id}`,
+    listModels: async () => ['echo-1'],
+    async *stream() {
+      yield { type: 'finish', finishReason: 'stop' };
+    },
+  }),
+});
+
+const registry = createPluginRegistry([provider('echo', echoDiscovery), provider('relay')]);
+const log = Fastify({ logger: false }).log;
+let root: string | undefined;
+
+async function configWith(env: Record<string, string>, yamlText?: string) {
+  root = mkdtempSync(path.join(tmpdir(), 'chatbox-discovery-'));
+  if (yamlText) writeFileSync(path.join(root, 'librechat.yaml'), yamlText);
+  return loadConfig({ dataDir: 'data', env, cwd: root });
+}
+
+afterEach(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+  root = undefined;
+});
+
+describe('configured endpoints, found by the provider plugins', () => {
+  it('offers what a plugin discovers from its own variables, set up by the plugin that serves it', async () => {
+    const endpoints = await configuredEndpoints(await configWith({ ECHO_KEY: 'k', ECHO_COUNT: '2' }), registry, log);
+    expect(endpoints.map((endpoint) => [endpoint.name, endpoint.provider.id, endpoint.order])).toEqual([
+      ['echo', 'echo/k:none', 6],
+      ['echo-1', 'relay/k:none', 7],
+    ]);
+    expect(endpoints[0]).not.toHaveProperty('settings');
+    expect(endpoints[0]).not.toHaveProperty('plugin');
+  });
+
+  it('offers nothing when the plugin finds nothing turned on', async () => {
+    expect(await configuredEndpoints(await configWith({}), registry, log)).toEqual([]);
+  });
+
+  it("checks the plugin's variables at start and names the bad one", async () => {
+    const config = await configWith({ ECHO_KEY: 'k', ECHO_COUNT: 'many' });
+    const error = await configuredEndpoints(config, registry, log).then(() => undefined, (thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(String(error)).toContain('Invalid environment');
+    expect(error instanceof ConfigError && error.issues).toEqual([{ path: 'ECHO_COUNT', message: 'expected a number' }]);
+  });
+
+  it('hands the plugin its yaml section and lays endpoints.all over its shared settings', async () => {
+    const yamlText = ['version: 1.0.6', 'endpoints:', '  all:', '    titleConvo: false', '  openAI:', '    baseURL: "http://proxy.test/v1"', '    titleConvo: true', '    streamRate: 5'].join('\n');
+    const [echo] = await configuredEndpoints(await configWith({ ECHO_KEY: 'user_provided' }, yamlText), registry, log);
+    expect(echo).toMatchObject({ name: 'echo', userProvide: true, titleConvo: false, streamRate: 5 });
+    expect(echo?.provider.id).toBe('echo/user_provided:http://proxy.test/v1');
+  });
+
+  it('lets ENDPOINTS limit and order what was found', async () => {
+    const endpoints = await configuredEndpoints(await configWith({ ECHO_KEY: 'k', ECHO_COUNT: '3', ENDPOINTS: 'echo-2,echo' }), registry, log);
+    expect(endpoints.map((endpoint) => [endpoint.name, endpoint.order])).toEqual([
+      ['echo-2', 0],
+      ['echo', 1],
+    ]);
+  });
+
+  it('puts an endpoint placed by customOrder after the one in its default place on the same number', async () => {
+    const endpoints = await configuredEndpoints(await configWith({ ECHO_KEY: 'k', ECHO_COUNT: '2', ECHO_PLACE: '7' }), registry, log);
+    expect(endpoints.map((endpoint) => [endpoint.name, endpoint.order])).toEqual([
+      ['echo-1', 7],
+      ['echo', 7],
+    ]);
+  });
+});

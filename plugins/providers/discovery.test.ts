@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { ProviderDiscovery } from '../../core/plugin-api/index.js';
+import { anthropicDiscovery } from './anthropic/discovery.js';
+import { azureOpenAIDiscovery } from './azure-openai/discovery.js';
+import { customDiscovery } from './custom/discovery.js';
+import { googleDiscovery } from './google/discovery.js';
+import { openAIDiscovery } from './openai/discovery.js';
+
+/** What core does: parse the plugin's variables and yaml section with its own schemas, then discover. */
+function discover(discovery: ProviderDiscovery, env: Record<string, string>, section?: unknown) {
+  const parsedEnv = discovery.environment.safeParse(env);
+  if (!parsedEnv.success) throw new Error(JSON.stringify(parsedEnv.error.issues));
+  const parsedYaml = section === undefined ? undefined : discovery.yaml.safeParse(section);
+  if (parsedYaml && !parsedYaml.success) throw new Error(JSON.stringify(parsedYaml.error.issues));
+  return discovery.discover({ env: parsedEnv.data, yaml: parsedYaml?.data });
+}
+
+describe('the built-in providers discover their endpoints', () => {
+  it('openAI: OPENAI_API_KEY turns it on; the yaml baseURL wins over OPENAI_REVERSE_PROXY', () => {
+    expect(discover(openAIDiscovery, {})).toEqual([]);
+    expect(discover(openAIDiscovery, { OPENAI_API_KEY: ' ' })).toEqual([]);
+    const [openAI] = discover(openAIDiscovery, { OPENAI_API_KEY: 'sk', OPENAI_REVERSE_PROXY: 'http://env/v1', OPENAI_MODELS: 'a, b' }, { baseURL: 'http://yaml/v1', titleModel: 't' });
+    expect(openAI).toEqual({
+      name: 'openAI', settings: { apiKey: 'sk', baseURL: 'http://yaml/v1', models: ['a', 'b'] }, userProvide: false, userProvideURL: false,
+      titleConvo: undefined, titleModel: 't', streamRate: undefined,
+    });
+    expect(discover(openAIDiscovery, { OPENAI_API_KEY: 'user_provided', OPENAI_REVERSE_PROXY: 'http://env/v1' })[0]).toMatchObject({ userProvide: true, settings: { baseURL: 'http://env/v1' } });
+  });
+
+  it('anthropic: the yaml model list wins over ANTHROPIC_MODELS', () => {
+    expect(discover(anthropicDiscovery, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_MODELS: 'env-model' })[0]?.settings).toEqual({ apiKey: 'k', baseURL: undefined, models: ['env-model'] });
+    expect(discover(anthropicDiscovery, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_MODELS: 'env-model' }, { models: ['yaml-model'] })[0]?.settings).toMatchObject({ models: ['yaml-model'] });
+  });
+
+  it('google: GOOGLE_KEY turns it on', () => {
+    expect(discover(googleDiscovery, { GOOGLE_MODELS: 'gemini-1.5-flash' })).toEqual([]);
+    expect(discover(googleDiscovery, { GOOGLE_KEY: 'g', GOOGLE_MODELS: 'gemini-1.5-flash' })[0]).toMatchObject({ name: 'google', settings: { apiKey: 'g', models: ['gemini-1.5-flash'] } });
+  });
+
+  it('azureOpenAI: its yaml section, else AZURE_API_KEY=user_provided', () => {
+    expect(discover(azureOpenAIDiscovery, { AZURE_API_KEY: 'a-real-key' })).toEqual([]);
+    expect(discover(azureOpenAIDiscovery, { AZURE_API_KEY: 'user_provided', AZURE_OPENAI_MODELS: 'gpt-4o' })).toEqual([
+      { name: 'azureOpenAI', settings: { models: ['gpt-4o'] }, userProvide: true, userProvideURL: false, azure: true, titleConvo: undefined, titleModel: undefined, streamRate: undefined },
+    ]);
+    const groups = [{ group: 'eastus', apiKey: 'k', models: { 'gpt-4o': true } }];
+    expect(discover(azureOpenAIDiscovery, { AZURE_API_KEY: 'user_provided' }, { groups, customOrder: 3, timeoutMs: 5000, titleConvo: true })[0]).toMatchObject({
+      settings: { groups }, userProvide: false, azure: true, order: 3, timeoutMs: 5000, titleConvo: true,
+    });
+  });
+
+  it('custom: one endpoint per entry, passed on as written; provider anthropic is served by the anthropic plugin', () => {
+    const openRouter = { name: 'OpenRouter', apiKey: 'user_provided', baseURL: 'https://openrouter.ai/api/v1', models: { default: ['m'], fetch: true }, iconURL: 'i', dropParams: ['stop'], customOrder: 1 };
+    const claude = { name: 'Claude', apiKey: 'k', baseURL: 'user_provided', provider: 'anthropic', models: { default: ['c'] }, headers: { 'x-a': 'b' } };
+    expect(discover(customDiscovery, {})).toEqual([]);
+    const [first, second] = discover(customDiscovery, {}, [openRouter, claude]);
+    expect(first).toMatchObject({ name: 'OpenRouter', type: 'custom', settings: openRouter, userProvide: true, userProvideURL: false, iconURL: 'i', order: 1 });
+    expect(first?.plugin).toBeUndefined();
+    expect(second).toMatchObject({ name: 'Claude', plugin: 'anthropic', settings: { apiKey: 'k', baseURL: 'user_provided', models: ['c'], headers: { 'x-a': 'b' } }, userProvide: false, userProvideURL: true });
+  });
+});
