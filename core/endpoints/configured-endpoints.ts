@@ -9,8 +9,8 @@ import { toPluginLogger } from '../plugin-host/plugin-logger.js';
 
 const list = (value: string | undefined) => value?.split(',').map((item) => item.trim()).filter(Boolean);
 
-/** A candidate with the plugin that serves it decided. */
-type Found = EndpointCandidate & { plugin: string };
+/** A candidate with the plugin that serves it, and that plugin's settings, decided. */
+type Found = Omit<EndpointCandidate, 'requestedProvider'> & { plugin: string };
 
 /**
  * The title and stream settings of one endpoint: its own, with `endpoints.all` over them (LibreChat's
@@ -25,8 +25,11 @@ function yamlSection(config: ChatboxConfig, key: string): unknown {
   return new Map<string, unknown>(Object.entries(config.yaml.endpoints ?? {})).get(key);
 }
 
-/** One plugin's candidates, from its own environment variables and yaml section. */
-function discoverWith(config: ChatboxConfig, definition: PluginDefinition<'provider'>, discovery: ProviderDiscovery): Found[] {
+/**
+ * One plugin's candidates, from its own environment variables and yaml section. A custom endpoint
+ * asking for another provider goes to that plugin when it serves custom endpoints.
+ */
+function discoverWith(config: ChatboxConfig, plugins: PluginRegistry, definition: PluginDefinition<'provider'>, discovery: ProviderDiscovery): Found[] {
   const env = discovery.environment.safeParse(config.rawEnv);
   if (!env.success) throw invalidEnvironment(env.error.issues);
   const section = yamlSection(config, discovery.yamlKey);
@@ -40,7 +43,19 @@ function discoverWith(config: ChatboxConfig, definition: PluginDefinition<'provi
     }
     yaml = parsed.data;
   }
-  return discovery.discover({ env: env.data, yaml }).map((candidate) => ({ ...candidate, plugin: candidate.plugin ?? definition.name }));
+  return discovery.discover({ env: env.data, yaml }).map(({ requestedProvider, ...candidate }) => {
+    const server = requestedProvider && discoveryOf(plugins, requestedProvider.name);
+    if (requestedProvider && server?.customEndpoint) return { ...candidate, plugin: requestedProvider.name, settings: server.customEndpoint(requestedProvider.entry) };
+    return { ...candidate, plugin: candidate.plugin ?? definition.name };
+  });
+}
+
+/**
+ * The discovery of the registered provider plugin `name`; it serves custom endpoints when it has
+ * `customEndpoint` (otherwise the entry stays with the plugin that found it).
+ */
+function discoveryOf(plugins: PluginRegistry, name: string): ProviderDiscovery | undefined {
+  return plugins.list('provider').find((definition) => definition.name === name)?.discovery;
 }
 
 /**
@@ -51,7 +66,7 @@ function candidates(config: ChatboxConfig, plugins: PluginRegistry): Found[] {
   const all = config.yaml.endpoints?.all;
   return plugins
     .list('provider')
-    .flatMap((definition) => (definition.discovery ? discoverWith(config, definition, definition.discovery) : []))
+    .flatMap((definition) => (definition.discovery ? discoverWith(config, plugins, definition, definition.discovery) : []))
     .map((candidate) => ({ ...withAllOver(all, candidate), plugin: candidate.plugin }));
 }
 

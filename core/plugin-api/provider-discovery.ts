@@ -7,11 +7,14 @@ import type { SettingsSchema } from './settings-schema.js';
 export interface EndpointCandidate {
   /** Its name in /api/endpoints: 'openAI', 'anthropic', … or a custom endpoint's configured name. */
   name: string;
-  /**
-   * The provider plugin that serves it, when not the plugin that found it (a custom endpoint with
-   * `provider: anthropic` is served by the anthropic plugin).
-   */
+  /** The provider plugin that serves it, when not the plugin that found it. */
   plugin?: string;
+  /**
+   * A custom endpoint whose librechat.yaml `provider` (config 1.3) names another client: when a
+   * registered provider plugin of that name has `customEndpoint`, core has that plugin serve it with
+   * the settings it makes of the entry; otherwise the plugin that found it serves it with `settings`.
+   */
+  requestedProvider?: { name: string; entry: CustomEndpointEntry };
   /** Handed to that plugin's configSchema, then its setup. */
   settings: unknown;
   /** 'custom' for librechat.yaml custom endpoints; unset for built-in ones. */
@@ -36,6 +39,33 @@ export interface EndpointCandidate {
   order?: number;
   /** librechat.yaml timeoutMs: longest upstream silence before a turn fails. */
   timeoutMs?: number;
+}
+
+/**
+ * One librechat.yaml `endpoints.custom` entry as config validated it, every key it was written with
+ * kept (a plugin picks what it uses). The fields listed are the ones chatbox reads.
+ */
+export interface CustomEndpointEntry {
+  [key: string]: unknown;
+  /** The endpoint's name in /api/endpoints. */
+  name: string;
+  /** The key, or `user_provided` (each user brings one). */
+  apiKey: string;
+  /** The base URL, or `user_provided`. */
+  baseURL: string;
+  /** Which client talks to the endpoint (config 1.3): a provider plugin's name; unset or `openai`: OpenAI-compatible. */
+  provider?: string;
+  /** `default`: the models offered (other keys, such as `fetch`, as written). */
+  models: { [key: string]: unknown; default: string[] };
+  /** Extra request headers. */
+  headers?: Record<string, string>;
+  iconURL?: string;
+  modelDisplayLabel?: string;
+  customOrder?: number;
+  timeoutMs?: number;
+  titleConvo?: boolean;
+  titleModel?: string;
+  streamRate?: number;
 }
 
 /** What a provider plugin reads to find its endpoints, each part parsed by its own schema. */
@@ -63,4 +93,11 @@ export interface ProviderDiscovery<TEnv = unknown, TYaml = unknown> {
   yaml: SettingsSchema<TYaml>;
   /** The endpoints turned on, in the order the plugin finds them; pure, sets nothing up. */
   discover(source: DiscoverySource<TEnv, TYaml>): EndpointCandidate[];
+  /**
+   * Set when the plugin can also serve a librechat.yaml custom endpoint whose `provider` is the
+   * plugin's name (`provider: anthropic`): the plugin's settings (for its configSchema) for that one
+   * entry. This is how a new provider is served under a name of the operator's choosing, with no
+   * change to core, config or the endpoint catalogue; pure, sets nothing up.
+   */
+  customEndpoint?(entry: CustomEndpointEntry): unknown;
 }

@@ -20,4 +20,7 @@ export const anthropicDiscovery: ProviderDiscovery<z.output<typeof environment>,
       settings: { baseURL: own?.baseURL ?? env.ANTHROPIC_REVERSE_PROXY, models: own?.models ?? commaList(env.ANTHROPIC_MODELS) },
       own,
     }),
+  // A custom endpoint with `provider: anthropic` (config 1.3) talks the native Messages API; its models
+  // are the listed ones (LibreChat does not fetch them: `/models` is an OpenAI convention).
+  customEndpoint: (entry) => ({ apiKey: entry.apiKey, baseURL: entry.baseURL, models: entry.models.default, headers: entry.headers }),
 };

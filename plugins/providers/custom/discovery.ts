@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EndpointCandidate, ProviderDiscovery } from '../../../core/plugin-api/index.js';
+import type { CustomEndpointEntry, EndpointCandidate, ProviderDiscovery } from '../../../core/plugin-api/index.js';
 import { USER_PROVIDED, sharedSettings, sharedYamlShape } from '../../shared/endpoint-discovery.js';
 
 // Loose: an entry goes to the plugin's settings with every key it was written with (as before
@@ -17,27 +17,27 @@ const entrySchema = z.looseObject({
   headers: z.record(z.string(), z.string()).optional(),
   models: z.looseObject({ default: z.array(z.string()) }),
 });
-type CustomEntry = z.output<typeof entrySchema>;
 
 /**
- * `provider: anthropic` (config 1.3) talks to the endpoint with the native Messages API client; its
- * models are the listed ones (LibreChat does not fetch them: `/models` is an OpenAI convention).
- * Anything else is OpenAI-compatible (other provider names are listed as ignored at start).
+ * An entry's `provider` (config 1.3), unless it asks for the OpenAI-compatible client this plugin is:
+ * core hands the entry to the provider plugin of that name when one serves custom endpoints
+ * (`customEndpoint`, as anthropic does); otherwise this plugin serves it as OpenAI-compatible.
  */
-function customClient(custom: CustomEntry): Pick<EndpointCandidate, 'plugin' | 'settings'> {
-  if (custom.provider !== 'anthropic') return { settings: custom };
-  return { plugin: 'anthropic', settings: { apiKey: custom.apiKey, baseURL: custom.baseURL, models: custom.models.default, headers: custom.headers } };
+function requestedProvider(custom: CustomEndpointEntry): EndpointCandidate['requestedProvider'] {
+  if (custom.provider === undefined || custom.provider.toLowerCase() === 'openai') return undefined;
+  return { name: custom.provider, entry: custom };
 }
 
 /** Each `endpoints.custom` entry is an endpoint of its own name and of type custom; it reads no environment variable. */
-export const customDiscovery: ProviderDiscovery<Record<string, never>, CustomEntry[]> = {
+export const customDiscovery: ProviderDiscovery<Record<string, never>, CustomEndpointEntry[]> = {
   environment: z.object({}),
   yamlKey: 'custom',
   yaml: z.array(entrySchema),
   discover: ({ yaml: entries }) =>
     (entries ?? []).map((custom) => ({
       name: custom.name,
-      ...customClient(custom),
+      settings: custom,
+      requestedProvider: requestedProvider(custom),
       type: 'custom',
       userProvide: custom.apiKey === USER_PROVIDED,
       userProvideURL: custom.baseURL === USER_PROVIDED,
