@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../../config/index.js';
 import type { PluginDefinition, ProviderDiscovery } from '../plugin-api/index.js';
+import { providerPlugins } from '../../testing/provider-plugins.js';
 import { createPluginRegistry } from '../plugin-host/plugin-registry.js';
 import { configuredEndpoints } from './configured-endpoints.js';
 
@@ -50,6 +51,17 @@ const provider = (name: string, discovery?: ProviderDiscovery): PluginDefinition
 });
 
 const registry = createPluginRegistry([provider('echo', echoDiscovery), provider('relay')]);
+
+// A new provider that turns nothing on by itself but serves librechat.yaml custom endpoints naming it.
+const parrotDiscovery: ProviderDiscovery = {
+  environment: z.object({}),
+  yamlKey: 'parrot',
+  yaml: z.unknown(),
+  discover: () => [],
+  customEndpoint: (entry) => ({ id: `${entry.apiKey}@${entry.baseURL}:${entry.models.default.join('+')}` }),
+};
+// Beside the built-in providers, as plugins/providers/index.ts would list it: its definition is all it adds.
+const withParrot = createPluginRegistry([...providerPlugins, provider('parrot', parrotDiscovery)]);
 const log = Fastify({ logger: false }).log;
 let root: string | undefined;
 
@@ -108,5 +120,42 @@ describe('configured endpoints, found by the provider plugins', () => {
       ['echo-1', 7],
       ['echo', 7],
     ]);
+  });
+
+  it('has a custom endpoint naming a registered provider served by that provider, the others by the custom plugin', async () => {
+    const yamlText = [
+      'version: 1.3.13',
+      'endpoints:',
+      '  custom:',
+      '    - name: Parrot',
+      '      provider: parrot',
+      '      apiKey: parrot-key',
+      '      baseURL: https://parrot.test/v1',
+      '      models: { default: [polly, echo] }',
+      '      iconURL: https://parrot.test/icon.svg',
+      '      modelDisplayLabel: Polly',
+      '      customOrder: 2',
+      '    - name: Plain',
+      '      apiKey: plain-key',
+      '      baseURL: https://plain.test/v1',
+      '      models: { default: [m] }',
+      '    - name: Elsewhere',
+      '      provider: bedrock',
+      '      apiKey: other-key',
+      '      baseURL: https://elsewhere.test/v1',
+      '      models: { default: [m] }',
+      '',
+    ].join('\n');
+    const config = await configWith({}, yamlText);
+    const endpoints = await configuredEndpoints(config, withParrot, log);
+    expect(endpoints.map((endpoint) => [endpoint.name, endpoint.provider.id])).toEqual([
+      ['Parrot', 'parrot/parrot-key@https://parrot.test/v1:polly+echo'],
+      ['Plain', 'Plain'],
+      ['Elsewhere', 'Elsewhere'],
+    ]);
+    expect(endpoints[0]).toMatchObject({ type: 'custom', order: 2, iconURL: 'https://parrot.test/icon.svg', modelDisplayLabel: 'Polly', userProvide: false });
+    expect(endpoints[0]).not.toHaveProperty('requestedProvider');
+    // A provider no plugin serves stays OpenAI-compatible and is named at start.
+    expect(config.warnings.join('\n')).toMatch(/endpoints\.custom\.provider: bedrock/);
   });
 });

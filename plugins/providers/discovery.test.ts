@@ -48,13 +48,22 @@ describe('the built-in providers discover their endpoints', () => {
     });
   });
 
-  it('custom: one endpoint per entry, passed on as written; provider anthropic is served by the anthropic plugin', () => {
+  it('custom: one endpoint per entry, passed on as written, with the provider an entry asks for', () => {
     const openRouter = { name: 'OpenRouter', apiKey: 'user_provided', baseURL: 'https://openrouter.ai/api/v1', models: { default: ['m'], fetch: true }, iconURL: 'i', dropParams: ['stop'], customOrder: 1 };
+    const ollama = { name: 'Ollama', apiKey: 'k', baseURL: 'http://ollama.test/v1', provider: 'openai', models: { default: ['llama3'] } };
     const claude = { name: 'Claude', apiKey: 'k', baseURL: 'user_provided', provider: 'anthropic', models: { default: ['c'] }, headers: { 'x-a': 'b' } };
     expect(discover(customDiscovery, {})).toEqual([]);
-    const [first, second] = discover(customDiscovery, {}, [openRouter, claude]);
+    const [first, second, third] = discover(customDiscovery, {}, [openRouter, ollama, claude]);
     expect(first).toMatchObject({ name: 'OpenRouter', type: 'custom', settings: openRouter, userProvide: true, userProvideURL: false, iconURL: 'i', order: 1 });
     expect(first?.plugin).toBeUndefined();
-    expect(second).toMatchObject({ name: 'Claude', plugin: 'anthropic', settings: { apiKey: 'k', baseURL: 'user_provided', models: ['c'], headers: { 'x-a': 'b' } }, userProvide: false, userProvideURL: true });
+    // `openai` is the client the custom plugin is: nothing to hand on.
+    expect(second?.requestedProvider).toBeUndefined();
+    expect(third).toMatchObject({ name: 'Claude', settings: claude, requestedProvider: { name: 'anthropic', entry: claude }, userProvide: false, userProvideURL: true });
+    expect(third?.plugin).toBeUndefined();
+  });
+
+  it('anthropic: serves a custom endpoint with its key, base URL, listed models and headers', () => {
+    const claude = { name: 'Claude', apiKey: 'k', baseURL: 'user_provided', provider: 'anthropic', models: { default: ['c'], fetch: true }, headers: { 'x-a': 'b' }, iconURL: 'i' };
+    expect(anthropicDiscovery.customEndpoint?.(claude)).toEqual({ apiKey: 'k', baseURL: 'user_provided', models: ['c'], headers: { 'x-a': 'b' } });
   });
 });
