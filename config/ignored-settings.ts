@@ -17,8 +17,9 @@ type Path = ReadonlyArray<PropertyKey>;
  * Everything of `document` chatbox ignores: the LibreChat keys its schema does not read
  * (`unreadKeys`, found by the validator), the keys it reads but does not act on yet, and values it
  * cannot honour (an `apple` social login, a custom endpoint `provider` it has no client for, `cache: false`).
+ * `customProviders`: the custom endpoint `provider` names the server's plugins serve (see ValidateOptions).
  */
-export function collectIgnored(document: unknown, unreadKeys: Path[]): IgnoredGroup[] {
+export function collectIgnored(document: unknown, unreadKeys: Path[], customProviders: readonly string[] = customEndpointProviders): IgnoredGroup[] {
   const groups = new Map<string, string[]>();
   const add = (section: string, key: string) => {
     const keys = groups.get(section) ?? [];
@@ -33,7 +34,7 @@ export function collectIgnored(document: unknown, unreadKeys: Path[]): IgnoredGr
   visit(document, [], (path) => {
     if (matchesKeyPattern(path, notYetHonouredPatterns)) addPath(path);
   });
-  for (const value of unsupportedValues(document)) add(value.section, value.key);
+  for (const value of unsupportedValues(document, customProviders)) add(value.section, value.key);
   return [...groups].map(([section, keys]) => ({ section, keys })).sort((a, b) => (a.section === '' ? -1 : b.section === '' ? 1 : 0));
 }
 
@@ -60,7 +61,7 @@ function visit(node: unknown, path: PropertyKey[], onKey: (path: Path) => void):
   }
 }
 
-function unsupportedValues(document: unknown): Array<{ section: string; key: string }> {
+function unsupportedValues(document: unknown, customProviders: readonly string[]): Array<{ section: string; key: string }> {
   const found: Array<{ section: string; key: string }> = [];
   const root = asRecord(document);
   // LibreChat re-reads the file on every access when cache is false; chatbox reads it once at start.
@@ -74,7 +75,7 @@ function unsupportedValues(document: unknown): Array<{ section: string; key: str
   }
   const custom = asRecord(asRecord(root?.endpoints))?.custom;
   if (Array.isArray(custom)) {
-    const supported = new Set<string>(customEndpointProviders);
+    const supported = new Set<string>(customProviders);
     for (const endpoint of custom) {
       const provider = asRecord(endpoint)?.provider;
       if (typeof provider === 'string' && !supported.has(provider)) found.push({ section: 'endpoints.custom.provider', key: provider });

@@ -9,9 +9,9 @@ import { isHttpLocation, parseYaml, readConfigText } from './read-source.js';
 import { SUPPORTED_CONFIG_VERSION } from './schema/index.js';
 import { SECRETS_FILE, ensureSecrets } from './secrets.js';
 import type { ChatboxConfig } from './types.js';
-import { validateConfig, type ConfigValidation } from './validate.js';
+import { validateConfig, type ConfigValidation, type ValidateOptions } from './validate.js';
 
-export interface LoadConfigOptions {
+export interface LoadConfigOptions extends ValidateOptions {
   /** An explicit librechat.yaml (e.g. from `--config`); it must exist. */
   configPath?: string;
   dataDir: string;
@@ -30,7 +30,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ChatboxCon
   const env = parseEnv(options.env);
   const location = resolveConfigLocation(options.configPath, env.CONFIG_PATH, cwd);
 
-  const validation = location === null ? validateConfig({ version: SUPPORTED_CONFIG_VERSION }, options.env) : await validateLocation(location, options.env);
+  const validation = location === null ? validateConfig({ version: SUPPORTED_CONFIG_VERSION }, options.env, options) : await validateLocation(location, options.env, options);
   if (validation.errors.length > 0 || validation.config === null) {
     throw new ConfigError(validation.errors, `Invalid configuration in ${location ?? 'the built-in defaults'}`);
   }
@@ -50,17 +50,17 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ChatboxCon
  * Checks one config file (or URL) without throwing, for `chatbox config validate`: syntax errors,
  * schema errors and warnings, each with its position or yaml path, and the ignored settings.
  */
-export async function validateConfigFile(location: string, env: NodeJS.ProcessEnv): Promise<Pick<ConfigValidation, 'errors' | 'warnings' | 'ignored'>> {
-  const { errors, warnings, ignored } = await validateLocation(location, env);
+export async function validateConfigFile(location: string, env: NodeJS.ProcessEnv, options: ValidateOptions = {}): Promise<Pick<ConfigValidation, 'errors' | 'warnings' | 'ignored'>> {
+  const { errors, warnings, ignored } = await validateLocation(location, env, options);
   return { errors, warnings, ignored };
 }
 
-async function validateLocation(location: string, env: NodeJS.ProcessEnv): Promise<ConfigValidation> {
+async function validateLocation(location: string, env: NodeJS.ProcessEnv, options: ValidateOptions): Promise<ConfigValidation> {
   const source = await readConfigText(location);
   if ('error' in source) return { config: null, errors: [source.error], warnings: [], ignored: [] };
   const parsed = parseYaml(source.text);
   if (parsed.errors.length > 0) return { config: null, errors: parsed.errors, warnings: parsed.warnings, ignored: [] };
-  const validation = validateConfig(parsed.document, env);
+  const validation = validateConfig(parsed.document, env, options);
   return { ...validation, warnings: [...parsed.warnings, ...validation.warnings] };
 }
 

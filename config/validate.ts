@@ -15,6 +15,15 @@ export interface ConfigValidation {
   ignored: IgnoredGroup[];
 }
 
+export interface ValidateOptions {
+  /**
+   * The `endpoints.custom[].provider` names the server can serve: `openai` and the provider plugins
+   * with `customEndpoint` (config cannot see plugins, so the caller that holds them says). Any other
+   * name is listed as ignored. Default: the built-in ones, `customEndpointProviders`.
+   */
+  customEndpointProviders?: readonly string[];
+}
+
 /** Stripping unknown keys can only reveal more of them inside unions; a few rounds always settle it. */
 const MAX_ROUNDS = 5;
 
@@ -24,7 +33,7 @@ const MAX_ROUNDS = 5;
  * and a newer `version` are warnings; everything else is an error. All problems are returned, not
  * only the first.
  */
-export function validateConfig(document: unknown, env: Record<string, string | undefined>): ConfigValidation {
+export function validateConfig(document: unknown, env: Record<string, string | undefined>, options: ValidateOptions = {}): ConfigValidation {
   if (document === null || document === undefined) {
     return { config: null, errors: [{ path: '', message: `the configuration is empty; it needs at least "version: ${SUPPORTED_CONFIG_VERSION}"` }], warnings: [], ignored: [] };
   }
@@ -34,7 +43,7 @@ export function validateConfig(document: unknown, env: Record<string, string | u
   warnings.push(...versionWarnings(interpolated.value));
   const unreadKeys: PropertyKey[][] = [];
   const finish = (config: LibreChatConfig | null, errors: ConfigIssue[]): ConfigValidation => ({
-    config, errors, warnings, ignored: collectIgnored(interpolated.value, unreadKeys),
+    config, errors, warnings, ignored: collectIgnored(interpolated.value, unreadKeys, options.customEndpointProviders),
   });
   let input = interpolated.value;
   for (let round = 0; round < MAX_ROUNDS; round += 1) {

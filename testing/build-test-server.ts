@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../config/index.js';
+import { customEndpointProviderNames } from '../core/endpoints/custom-endpoint-providers.js';
 import { buildServer, type BuildServerOptions } from '../core/server/build-server.js';
 import { createTestStore } from './test-store.js';
 
@@ -20,7 +21,9 @@ export interface TestServerOptions extends BuildServerOptions {
  */
 export async function buildTestServer(options: TestServerOptions = {}): Promise<FastifyInstance> {
   const dataDir = mkdtempSync(join(tmpdir(), 'chatbox-test-'));
-  const config = await loadConfig({ configPath: options.configPath, dataDir, env: { ...options.env } });
+  // Without plugins, config's default names (the built-in providers') decide what is listed as ignored.
+  const customEndpointProviders = options.plugins && customEndpointProviderNames(options.plugins);
+  const config = await loadConfig({ configPath: options.configPath, dataDir, env: { ...options.env }, customEndpointProviders });
   const app = await buildServer(config, {
     ...options,
     store: options.store ?? (await createTestStore()),

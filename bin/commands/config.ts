@@ -1,5 +1,7 @@
 import { Command } from 'commander';
 import { formatIgnored, formatIssue, validateConfigFile } from '../../config/index.js';
+import { customEndpointProviderNames } from '../../core/endpoints/custom-endpoint-providers.js';
+import { builtInPlugins } from '../../plugins/index.js';
 
 /** `chatbox config …`: inspect librechat.yaml without starting the server. */
 export function configCommand(): Command {
@@ -12,7 +14,7 @@ export function configCommand(): Command {
     .argument('[file]', 'configuration to check (default: $CONFIG_PATH, else ./librechat.yaml)')
     .action(async (file: string | undefined) => {
       const target = file ?? (process.env.CONFIG_PATH?.trim() || 'librechat.yaml');
-      const { errors, warnings, ignored } = await validateConfigFile(target, process.env);
+      const { errors, warnings, ignored } = await validateConfigFile(target, process.env, { customEndpointProviders: customEndpointProviderNames(builtInPlugins) });
       for (const error of errors) console.error(`error    ${formatIssue(error)}`);
       for (const warning of warnings) console.warn(`warning  ${formatIssue(warning)}`);
       // The same line `chatbox serve` logs at start.

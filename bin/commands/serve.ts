@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../config/index.js';
 import { passwordResetWarning } from '../../core/auth/password-reset.js';
 import { systemErrorCode } from '../../config/system-error-code.js';
+import { customEndpointProviderNames } from '../../core/endpoints/custom-endpoint-providers.js';
 import { buildServer } from '../../core/server/build-server.js';
 import { stopGracefully } from '../../core/server/graceful-stop.js';
 import { prepareDataDir } from '../../config/data-dir.js';
@@ -49,7 +50,7 @@ async function serve(options: ServeOptions): Promise<void> {
   const lock = process.env.MONGO_URI?.trim() ? undefined : lockDataDir(dataDir, options.dataDir);
   let app: FastifyInstance | undefined;
   try {
-    const config = await loadConfig({ configPath: options.config, dataDir, env: process.env });
+    const config = await loadConfig({ configPath: options.config, dataDir, env: process.env, customEndpointProviders: customEndpointProviderNames(builtInPlugins) });
     app = await buildServer(config, { plugins: builtInPlugins, logger: loggerOptions(), trustProxy: options.trustProxy });
     for (const warning of config.warnings) app.log.warn(warning);
     const resetWarning = passwordResetWarning(config.env);

@@ -5,10 +5,12 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../../config/index.js';
+import { customEndpointProviders } from '../../config/schema/endpoints/index.js';
 import type { PluginDefinition, ProviderDiscovery } from '../plugin-api/index.js';
 import { providerPlugins } from '../../testing/provider-plugins.js';
 import { createPluginRegistry } from '../plugin-host/plugin-registry.js';
 import { configuredEndpoints } from './configured-endpoints.js';
+import { customEndpointProviderNames } from './custom-endpoint-providers.js';
 
 // Providers core has never heard of: core must find their endpoints through their discovery alone.
 const environment = z.object({ ECHO_KEY: z.string().optional(), ECHO_PLACE: z.string().optional(), ECHO_COUNT: z.string().regex(/^\d+$/, 'expected a number').optional() });
@@ -61,14 +63,15 @@ const parrotDiscovery: ProviderDiscovery = {
   customEndpoint: (entry) => ({ id: `${entry.apiKey}@${entry.baseURL}:${entry.models.default.join('+')}` }),
 };
 // Beside the built-in providers, as plugins/providers/index.ts would list it: its definition is all it adds.
-const withParrot = createPluginRegistry([...providerPlugins, provider('parrot', parrotDiscovery)]);
+const parrotAndBuiltIns = [...providerPlugins, provider('parrot', parrotDiscovery)];
+const withParrot = createPluginRegistry(parrotAndBuiltIns);
 const log = Fastify({ logger: false }).log;
 let root: string | undefined;
 
-async function configWith(env: Record<string, string>, yamlText?: string) {
+async function configWith(env: Record<string, string>, yamlText?: string, customEndpointProviders?: string[]) {
   root = mkdtempSync(path.join(tmpdir(), 'chatbox-discovery-'));
   if (yamlText) writeFileSync(path.join(root, 'librechat.yaml'), yamlText);
-  return loadConfig({ dataDir: 'data', env, cwd: root });
+  return loadConfig({ dataDir: 'data', env, cwd: root, customEndpointProviders });
 }
 
 afterEach(() => {
@@ -146,7 +149,8 @@ describe('configured endpoints, found by the provider plugins', () => {
       '      models: { default: [m] }',
       '',
     ].join('\n');
-    const config = await configWith({}, yamlText);
+    // As `chatbox serve` loads it: config told which provider names the plugins serve.
+    const config = await configWith({}, yamlText, customEndpointProviderNames(parrotAndBuiltIns));
     const endpoints = await configuredEndpoints(config, withParrot, log);
     expect(endpoints.map((endpoint) => [endpoint.name, endpoint.provider.id])).toEqual([
       ['Parrot', 'parrot/parrot-key@https://parrot.test/v1:polly+echo'],
@@ -155,7 +159,11 @@ describe('configured endpoints, found by the provider plugins', () => {
     ]);
     expect(endpoints[0]).toMatchObject({ type: 'custom', order: 2, iconURL: 'https://parrot.test/icon.svg', modelDisplayLabel: 'Polly', userProvide: false });
     expect(endpoints[0]).not.toHaveProperty('requestedProvider');
-    // A provider no plugin serves stays OpenAI-compatible and is named at start.
-    expect(config.warnings.join('\n')).toMatch(/endpoints\.custom\.provider: bedrock/);
+    // A provider no plugin serves stays OpenAI-compatible and is named at start; the served one is not.
+    expect(config.warnings).toContainEqual(expect.stringMatching(/endpoints\.custom\.provider: bedrock$/));
+  });
+
+  it("keeps config's default provider names (for callers without plugins) those of the built-in providers", () => {
+    expect(customEndpointProviderNames(providerPlugins)).toEqual([...customEndpointProviders]);
   });
 });
