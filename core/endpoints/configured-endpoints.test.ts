@@ -163,7 +163,9 @@ describe('configured endpoints, found by the provider plugins', () => {
     expect(config.warnings).toContainEqual(expect.stringMatching(/endpoints\.custom\.provider: bedrock$/));
   });
 
-  it("keeps config's default provider names (for callers without plugins) those of the built-in providers", () => {
-    expect(customEndpointProviderNames(providerPlugins)).toEqual([...customEndpointProviders]);
+  it("keeps config's default provider names (for callers without plugins) among those the built-in providers serve", () => {
+    // A subset, not a copy: serve and config check pass the registered plugins' names, so a new
+    // provider needs no line here.
+    expect(customEndpointProviderNames(providerPlugins)).toEqual(expect.arrayContaining([...customEndpointProviders]));
   });
 });

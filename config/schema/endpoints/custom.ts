@@ -18,7 +18,9 @@ const reserved = new Set<string>(builtInEndpoints);
  * `provider` (config 1.3): which client talks to the endpoint. Absent or `openai`: OpenAI-compatible
  * chat completions; the name of a provider plugin with `customEndpoint`: that plugin (`anthropic`: the
  * native Messages API). Other names are listed as ignored and the endpoint stays OpenAI-compatible.
- * These are the built-in plugins' names; a server with other plugins passes its own (ValidateOptions).
+ * `chatbox serve` and `config check` pass the registered plugins' names (ValidateOptions); this list is
+ * only the default for callers without plugins (config's own tests, the admin commands, which print
+ * no config warnings), so a new provider plugin needs no line here.
  */
 export const customEndpointProviders = ['openai', 'anthropic'] as const;
 
