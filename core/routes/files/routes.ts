@@ -15,7 +15,7 @@ import { createUploadRateLimit } from './upload-rate-limit.js';
 export async function filesRoutes(app: FastifyInstance): Promise<void> {
   const storages = await setUpFileStorages(app);
   const limits = resolveFileLimits(app.config.yaml.fileConfig, (message) => app.log.warn(message));
-  const context = { storages, limits, store: app.store, log: app.log };
+  const context = { storages, limits, store: app.store, log: app.log, imageOutputType: app.config.yaml.imageOutputType };
   // Registered here, so only these routes read multipart bodies. Busboy's own file cap sits above
   // the server's limit: UploadLimitStream stops the upload first, with the spec's message.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25, fileSize: limits.serverFileSizeLimit + megabyte } });
@@ -30,16 +30,19 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const limitUploads = createUploadRateLimit(app);
-  app.post('/api/files', { preHandler: [app.auth.authenticate, limitUploads] }, async (request, reply) => {
-    try {
-      const { record, temporaryFileId } = await receiveUpload(request, context);
-      return { message: 'File uploaded and processed successfully', ...toFileDto(record), temp_file_id: temporaryFileId };
-    } catch (error) {
-      // Refused part-way: close the connection after the answer instead of reading the rest of a large body.
-      if (!request.raw.complete) reply.header('connection', 'close');
-      throw error;
-    }
-  });
+  // Documents are stored as sent; images (only) are resized and converted to imageOutputType first.
+  for (const [url, kind] of [['/api/files', 'file'], ['/api/files/images', 'image']] as const) {
+    app.post(url, { preHandler: [app.auth.authenticate, limitUploads] }, async (request, reply) => {
+      try {
+        const { record, temporaryFileId } = await receiveUpload(request, context, kind);
+        return { message: 'File uploaded and processed successfully', ...toFileDto(record), temp_file_id: temporaryFileId };
+      } catch (error) {
+        // Refused part-way: close the connection after the answer instead of reading the rest of a large body.
+        if (!request.raw.complete) reply.header('connection', 'close');
+        throw error;
+      }
+    });
+  }
 
   app.delete('/api/files', { preHandler: app.auth.authenticate }, async (request, reply) => {
     const { deleted } = await deleteFiles(request.body, request.user!.id, context);
