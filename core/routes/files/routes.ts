@@ -6,6 +6,7 @@ import { downloadFile } from './download.js';
 import { toFileDto } from '../../presenters/file-dto.js';
 import { setUpFileStorages } from './file-storages.js';
 import { receiveUpload } from './receive-upload.js';
+import { serveUpload } from './serve-upload.js';
 import { createUploadRateLimit } from './upload-rate-limit.js';
 
 /**
@@ -51,5 +52,10 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { userId: string; fileId: string } }>('/api/files/download/:userId/:fileId', { preHandler: app.auth.authenticate }, (request, reply) =>
     downloadFile(request, reply, context),
+  );
+
+  // Links a browser loads by URL (`<img src>`): the session cookie is enough, the owner only.
+  app.get<{ Params: { userId: string; fileName: string } }>('/uploads/:userId/:fileName', { preHandler: app.auth.authenticateBrowser }, (request, reply) =>
+    serveUpload(request, reply, storages),
   );
 }
