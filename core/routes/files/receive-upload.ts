@@ -21,7 +21,7 @@ import {
 } from '../../files/index.js';
 import type { StoredFile } from '../../store/repositories/files.js';
 import type { Store } from '../../store/types.js';
-import type { FileStorages } from './file-storages.js';
+import type { FileStorages } from '../../plugin-host/file-storages.js';
 import { storeResizedImage } from './store-resized-image.js';
 import { parseUploadFields } from './upload-fields.js';
 

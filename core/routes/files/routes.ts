@@ -4,17 +4,16 @@ import { fileConfigBody, megabyte, resolveFileLimits } from '../../files/index.j
 import { deleteFiles } from './delete-files.js';
 import { downloadFile } from './download.js';
 import { toFileDto } from '../../presenters/file-dto.js';
-import { setUpFileStorages } from './file-storages.js';
 import { receiveUpload } from './receive-upload.js';
 import { serveUpload } from './serve-upload.js';
 import { createUploadRateLimit } from './upload-rate-limit.js';
 
 /**
  * The files API of LibreChat v0.7.1 (wave2 notes §1): list, upload, delete, download and the
- * yaml's fileConfig. `fileConfig` is merged and `fileStrategy`'s storage set up once, at start.
+ * yaml's fileConfig. `fileConfig` is merged once, at start; the storages are the chat services' (turns read attached images).
  */
 export async function filesRoutes(app: FastifyInstance): Promise<void> {
-  const storages = await setUpFileStorages(app);
+  const storages = app.chat.fileStorages;
   const limits = resolveFileLimits(app.config.yaml.fileConfig, (message) => app.log.warn(message));
   const context = { storages, limits, store: app.store, log: app.log, imageOutputType: app.config.yaml.imageOutputType };
   // Registered here, so only these routes read multipart bodies. Busboy's own file cap sits above

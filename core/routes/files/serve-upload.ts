@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ChatboxError, NotFoundError } from '../../errors/index.js';
 import { contentDisposition } from './download.js';
-import type { FileStorages } from './file-storages.js';
+import type { FileStorages } from '../../plugin-host/file-storages.js';
 
 /** Media types by the extensions chatbox stores images under (`<fileId>.<imageOutputType>`, or as uploaded). */
 const imageTypesByExtension: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
