@@ -11,8 +11,11 @@ afterEach(async () => {
   await chat?.close();
 });
 
-/** The newest chat request a fake received (not a background title request: those carry no images and come later). */
-const chatRequests = (upstream: FakeUpstream) => upstream.control.requests.filter((request) => JSON.stringify(request.body ?? '').includes('What is in this picture?') || JSON.stringify(request.body ?? '').includes('And now?'));
+/** No background title requests: every request a fake receives is a turn's. */
+const noTitles = { env: { TITLE_CONVO: 'false' } };
+
+/** The chat requests a fake received (model lists are GETs). */
+const chatRequests = (upstream: FakeUpstream) => upstream.control.requests.filter((request) => request.method === 'POST');
 
 interface UploadedImage {
   file_id: string;
@@ -43,7 +46,7 @@ async function sidesOf(base64: string): Promise<{ width?: number; height?: numbe
 
 describe('images to OpenAI', () => {
   it('sends image_url parts with the conversation\'s imageDetail after the text, and counts their tokens', async () => {
-    chat = await buildChatTestServer();
+    chat = await buildChatTestServer(noTitles);
     chat.upstreams.openai.control.configure({ reply: 'A blue square.' });
     const image = await uploadImage(1600, 1200);
     expect(image).toMatchObject({ width: 1024, height: 768, type: 'image/png' });
@@ -66,7 +69,7 @@ describe('images to OpenAI', () => {
   });
 
   it('counts 85 tokens for a low-detail image and re-sends earlier images on the next turn (resendFiles default), not when it is off', async () => {
-    chat = await buildChatTestServer();
+    chat = await buildChatTestServer(noTitles);
     chat.upstreams.openai.control.configure({ reply: 'Blue.' });
     const image = await uploadImage(600, 400);
     const first = (await chat.ask(turn({ model: 'gpt-4o-mini', endpoint: 'openAI', imageDetail: 'low', files: [attached(image)] }))).frames.at(-1)!.data;
@@ -86,8 +89,21 @@ describe('images to OpenAI', () => {
     expect(notResent[0].content).toBe('What is in this picture?');
   });
 
+  it('regenerating a reply sends the user message\'s images again, without the client resending files', async () => {
+    chat = await buildChatTestServer(noTitles);
+    chat.upstreams.openai.control.configure({ reply: 'Blue.' });
+    const image = await uploadImage(64, 64);
+    const first = (await chat.ask(turn({ model: 'gpt-4o-mini', endpoint: 'openAI', files: [attached(image)] }))).frames.at(-1)!.data;
+    const before = chatRequests(chat.upstreams.openai).length;
+    const { frames } = await chat.ask({ ...turn({ model: 'gpt-4o-mini', endpoint: 'openAI' }), conversationId: first.conversation.conversationId, parentMessageId: first.requestMessage.messageId, overrideParentMessageId: first.requestMessage.messageId, isRegenerate: true });
+    expect(frames.at(-1)!.data.final).toBe(true);
+    const requests = chatRequests(chat.upstreams.openai);
+    expect(requests.length).toBe(before + 1);
+    expect(requests.at(-1)!.body.messages.at(-1).content[1]).toMatchObject({ type: 'image_url' });
+  });
+
   it('refuses images for a model without vision with a clear error frame, before any upstream call', async () => {
-    chat = await buildChatTestServer({ env: { OPENAI_MODELS: 'gpt-4o-mini,gpt-3.5-turbo' } });
+    chat = await buildChatTestServer({ env: { ...noTitles.env, OPENAI_MODELS: 'gpt-4o-mini,gpt-3.5-turbo' } });
     const image = await uploadImage(64, 64);
     const { frames } = await chat.ask(turn({ model: 'gpt-3.5-turbo', endpoint: 'openAI', files: [attached(image)] }));
     const last = frames.at(-1)!;
@@ -98,7 +114,7 @@ describe('images to OpenAI', () => {
   });
 
   it('looks each file up by id and owner: another user\'s image answers 404 and reaches no model', async () => {
-    chat = await buildChatTestServer();
+    chat = await buildChatTestServer(noTitles);
     const bob = await registerUser(chat.app);
     const bobsImage = await uploadImage(64, 64, bob.token);
     const { status, body } = await chat.ask(turn({ model: 'gpt-4o-mini', endpoint: 'openAI', files: [attached(bobsImage)] }));
@@ -112,7 +128,7 @@ describe('images to OpenAI', () => {
 
 describe('images to Anthropic and Google', () => {
   it('Anthropic gets a base64 image block before the text, resized to a 1568-px long side', async () => {
-    chat = await buildChatTestServer();
+    chat = await buildChatTestServer(noTitles);
     chat.upstreams.anthropic.control.configure({ reply: 'A wide blue strip.' });
     const image = await uploadImage(3000, 1000);
     expect(image).toMatchObject({ width: 2000, height: 667 });
@@ -127,7 +143,7 @@ describe('images to Anthropic and Google', () => {
   });
 
   it('Google gets inlineData parts', async () => {
-    chat = await buildChatTestServer();
+    chat = await buildChatTestServer(noTitles);
     chat.upstreams.google.control.configure({ reply: 'Blue.' });
     const image = await uploadImage(100, 80);
     const { frames } = await chat.ask(turn({ model: 'gemini-1.5-flash', endpoint: 'google', files: [attached(image)] }), { endpoint: 'google' });
