@@ -102,6 +102,15 @@ describe('images to OpenAI', () => {
     expect(requests.at(-1)!.body.messages.at(-1).content[1]).toMatchObject({ type: 'image_url' });
   });
 
+  it('counts image tokens toward the balance check (promptTokens of token_balance)', async () => {
+    chat = await buildChatTestServer({ env: { ...noTitles.env, CHECK_BALANCE: 'true' } });
+    const image = await uploadImage(1600, 1200);
+    const textOnly = JSON.parse((await chat.ask(turn({ model: 'gpt-4o-mini', endpoint: 'openAI' }))).frames.at(-1)!.data.text);
+    const withImage = JSON.parse((await chat.ask(turn({ model: 'gpt-4o-mini', endpoint: 'openAI', imageDetail: 'high', files: [attached(image)] }))).frames.at(-1)!.data.text);
+    expect(withImage).toMatchObject({ type: 'token_balance', balance: 0 });
+    expect(withImage.promptTokens - textOnly.promptTokens).toBe(765);
+  });
+
   it('refuses images for a model without vision with a clear error frame, before any upstream call', async () => {
     chat = await buildChatTestServer({ env: { ...noTitles.env, OPENAI_MODELS: 'gpt-4o-mini,gpt-3.5-turbo' } });
     const image = await uploadImage(64, 64);
