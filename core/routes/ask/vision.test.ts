@@ -1,3 +1,6 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildChatTestServer, type ChatTestContext } from '../../../testing/build-chat-test-server.js';
@@ -132,6 +135,25 @@ describe('images to OpenAI', () => {
     expect(chatRequests(chat.upstreams.openai)).toEqual([]);
     const malformed = await chat.ask(turn({ model: 'gpt-4o-mini', endpoint: 'openAI', files: [{ filepath: '/uploads/x/y.png' }] }));
     expect(malformed.status).toBe(400);
+  });
+});
+
+describe('images to a custom (OpenAI-compatible) endpoint', () => {
+  it('sends image_url parts with detail through the OpenAI SDK', async () => {
+    const yaml = join(tmpdir(), `chatbox-vision-${process.pid}-${Date.now()}.yaml`);
+    writeFileSync(yaml, ['version: 1.0.6', 'endpoints:', '  custom:', '    - name: "Local"', '      apiKey: "sk-local"', '      baseURL: "${OPENAI_REVERSE_PROXY}"', '      models:', '        default: ["llava-13b"]'].join('\n'));
+    try {
+      chat = await buildChatTestServer({ ...noTitles, configPath: yaml });
+      chat.upstreams.openai.control.configure({ reply: 'Blue.' });
+      const image = await uploadImage(64, 64);
+      const { frames } = await chat.ask(turn({ endpoint: 'Local', endpointType: 'custom', model: 'llava-13b', imageDetail: 'low', files: [attached(image)] }), { endpoint: 'custom' });
+      expect(frames.at(-1)!.data.final).toBe(true);
+      const sent = chatRequests(chat.upstreams.openai).at(-1)!.body;
+      expect(sent.model).toBe('llava-13b');
+      expect(sent.messages.at(-1).content[1]).toEqual({ type: 'image_url', image_url: { url: expect.stringMatching(/^data:image\/png;base64,/), detail: 'low' } });
+    } finally {
+      rmSync(yaml, { force: true });
+    }
   });
 });
 
