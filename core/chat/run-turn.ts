@@ -14,7 +14,7 @@ import { errorText } from './turn-errors.js';
 import { otherStreamsFirst } from './turn-scheduling.js';
 import { fetchFor, readReply, saveReply, sendRequest, storeTurnStart, type Turn, type TurnInput, type TurnSettings } from './turn-steps.js';
 import { turnStorageError } from './turn-storage.js';
-import { isImageFile, isVisionModel, loadBranchImages } from './turn-images.js';
+import { isImageFile, loadBranchImages, modelForImages } from './turn-images.js';
 
 export type { TurnInput };
 
@@ -62,12 +62,11 @@ async function startTurn(services: ChatServices, input: TurnInput, options: Turn
     release = await services.limits.acquire(user.id, input.ip);
     const credentials = await services.credentials(user.id, entry);
     const models = await services.models.list(entry, user.id, credentials, fetchFor(services, credentials));
-    const model = options.model ?? models[0] ?? '';
-    if (!models.includes(model)) throw new ChatboxError('illegal_model_request', `The model "${model}" is not offered by ${entry.name}`);
+    const chosen = options.model ?? models[0] ?? '';
+    if (!models.includes(chosen)) throw new ChatboxError('illegal_model_request', `The model "${chosen}" is not offered by ${entry.name}`);
     // Before the call: a text-only model would answer the images with a provider 400.
-    if (input.plan.userMessage.files.some(isImageFile) && !isVisionModel(model)) {
-      throw new ChatboxError('vision_unsupported', formatErrorMessage(errorCodes.vision_unsupported.message, { model }), { model });
-    }
+    const model = input.plan.userMessage.files.some(isImageFile) ? modelForImages(chosen, entry, models) : chosen;
+    if (model === null) throw new ChatboxError('vision_unsupported', formatErrorMessage(errorCodes.vision_unsupported.message, { model: chosen }), { model: chosen });
     return { release, credentials, model };
   } catch (error) {
     release?.();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageTokens, isImageFile, isVisionModel, resendsFiles } from './turn-images.js';
+import { imageTokens, isImageFile, isVisionModel, modelForImages, resendsFiles } from './turn-images.js';
 
 describe('isVisionModel', () => {
   it('follows LibreChat\'s list (and the vision families since)', () => {
@@ -9,6 +9,16 @@ describe('isVisionModel', () => {
     for (const model of ['gpt-4-turbo-preview', 'gpt-3.5-turbo', 'gpt-4', 'claude-2.1', 'gemini-pro', 'o1-mini', 'mistral-large']) {
       expect(isVisionModel(model), model).toBe(false);
     }
+  });
+});
+
+describe('modelForImages', () => {
+  it('keeps a vision model, else switches to the endpoint\'s default vision model only when it is offered', () => {
+    expect(modelForImages('gpt-4o', { name: 'openAI' }, ['gpt-4o'])).toBe('gpt-4o');
+    expect(modelForImages('gpt-3.5-turbo', { name: 'openAI' }, ['gpt-3.5-turbo', 'gpt-4-vision-preview'])).toBe('gpt-4-vision-preview');
+    expect(modelForImages('claude-2.1', { name: 'anthropic' }, ['claude-2.1', 'claude-3-sonnet-20240229'])).toBe('claude-3-sonnet-20240229');
+    expect(modelForImages('mistral', { name: 'Local', type: 'custom' }, ['mistral', 'gpt-4-vision-preview'])).toBe('gpt-4-vision-preview');
+    expect(modelForImages('gpt-3.5-turbo', { name: 'openAI' }, ['gpt-3.5-turbo'])).toBeNull();
   });
 });
 

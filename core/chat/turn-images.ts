@@ -60,6 +60,27 @@ export function isVisionModel(model: string): boolean {
   return visionModelMarks.some((mark) => name.includes(mark));
 }
 
+/** LibreChat's default vision model per endpoint: a turn with images on a text-only model switches to it when the endpoint offers it. */
+const defaultVisionModels: Readonly<Record<string, string>> = {
+  openAI: 'gpt-4-vision-preview', azureOpenAI: 'gpt-4-vision-preview', custom: 'gpt-4-vision-preview',
+  anthropic: 'claude-3-sonnet-20240229', google: 'gemini-pro-vision',
+};
+
+/** The endpoint kind LibreChat keys its defaults by: a custom endpoint's is `custom`, not its name. */
+export function endpointKind(entry: Pick<ConfiguredEndpoint, 'name' | 'type'>): string {
+  return entry.type === 'custom' ? 'custom' : entry.name;
+}
+
+/**
+ * The model a turn with images runs on (wave2 notes §1.15): the chosen one when it sees images, else
+ * the endpoint's default vision model when the endpoint offers it; null when neither can.
+ */
+export function modelForImages(model: string, entry: Pick<ConfiguredEndpoint, 'name' | 'type'>, offered: readonly string[]): string | null {
+  if (isVisionModel(model)) return model;
+  const fallback = defaultVisionModels[endpointKind(entry)];
+  return fallback !== undefined && offered.includes(fallback) ? fallback : null;
+}
+
 /**
  * Prompt tokens of one image (LibreChat's ImageDetailCost): 85 at low detail; otherwise 170 per
  * 512-px tile plus 85. Anthropic counts ceil(w·h/750).
@@ -126,7 +147,7 @@ export async function loadBranchImages(
 ): Promise<Map<string, MessageImages>> {
   const byMessage = new Map<string, MessageImages>();
   if (!isVisionModel(turn.model)) return byMessage;
-  const kind = turn.entry.type === 'custom' ? 'custom' : turn.entry.name;
+  const kind = endpointKind(turn.entry);
   const options = { detail: turn.options.imageDetail ?? 'auto', anthropic: kind === 'anthropic' };
   const resend = resendsFiles(turn.options.resendFiles ?? turn.options.resendImages, kind);
   for (const message of turn.branch) {

@@ -125,6 +125,15 @@ describe('images to OpenAI', () => {
     expect(chatRequests(chat.upstreams.openai)).toEqual([]);
   });
 
+  it('switches to the endpoint\'s default vision model when it offers one (as LibreChat), and keeps it on the conversation', async () => {
+    chat = await buildChatTestServer({ env: { ...noTitles.env, OPENAI_MODELS: 'gpt-3.5-turbo,gpt-4-vision-preview' } });
+    chat.upstreams.openai.control.configure({ reply: 'Blue.' });
+    const image = await uploadImage(64, 64);
+    const { frames } = await chat.ask(turn({ model: 'gpt-3.5-turbo', endpoint: 'openAI', files: [attached(image)] }));
+    expect(frames.at(-1)!.data.conversation.model).toBe('gpt-4-vision-preview');
+    expect(chatRequests(chat.upstreams.openai).at(-1)!.body.model).toBe('gpt-4-vision-preview');
+  });
+
   it('looks each file up by id and owner: another user\'s image answers 404 and reaches no model', async () => {
     chat = await buildChatTestServer(noTitles);
     const bob = await registerUser(chat.app);
