@@ -48,6 +48,8 @@ export async function registerUser(
 export interface SignedInUser {
   token: string;
   userId: string;
+  /** The refresh cookie's value: what a browser sends with `<img src>`. */
+  cookie: string;
 }
 
 /** A test server with two signed-in users: the usual cast of an isolation (IDOR) test. */

@@ -20,6 +20,11 @@ export interface AuthService {
   bans: BanGuard;
   /** preHandler for every route that needs a signed-in user: sets request.user or answers 401/403. */
   authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /**
+   * preHandler for what a browser loads by URL (images): the bearer token, or else the refresh
+   * cookie (as LibreChat's `secureImageLinks`): none answers 401, an invalid cookie 403.
+   */
+  authenticateBrowser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Starts a sign-in: a refresh family in the cookie and an access token to return. */
   signIn(reply: FastifyReply, user: User): Promise<string>;
   setRefreshCookie(reply: FastifyReply, issued: IssuedRefresh): void;
@@ -86,6 +91,15 @@ export const authPlugin = fp<{ config: ChatboxConfig }>(
         const claims = header.startsWith('Bearer ') ? accessTokens.verify(header.slice(7).trim()) : null;
         const user = claims && !revocations.isRevoked(claims) ? await app.store.users.findById(claims.id) : null;
         if (!user) throw new ChatboxError('unauthorized');
+        await bans.assertNotBanned(request.ip, user.id);
+        request.user = user;
+      },
+      async authenticateBrowser(request, reply) {
+        const cookie = request.cookies[REFRESH_COOKIE];
+        if (request.headers.authorization || !cookie) return app.auth.authenticate(request, reply);
+        const userId = await refreshSessions.userIdOf(cookie);
+        const user = userId ? await app.store.users.findById(userId) : null;
+        if (!user) throw new ChatboxError('forbidden', 'Access Denied');
         await bans.assertNotBanned(request.ip, user.id);
         request.user = user;
       },

@@ -45,6 +45,15 @@ export function createRefreshSessions(store: Store, secret: string, lifetimeMs: 
       }
       return issue(session.userId, session.familyId);
     },
+    /**
+     * The user a live refresh token belongs to, without spending it: for requests only a browser's
+     * cookie can authenticate (`<img src>` sends no bearer). A spent, expired or unknown token is null.
+     */
+    async userIdOf(token: string): Promise<string | null> {
+      const session = await store.sessions.findByTokenHash(hashToken(token, secret));
+      if (!session || session.rotatedAt || session.expiresAt.getTime() <= Date.now()) return null;
+      return session.userId;
+    },
     /** Ends the sign-in the token belongs to. */
     async revoke(token: string): Promise<void> {
       const session = await store.sessions.findByTokenHash(hashToken(token, secret));

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatRequest } from '../plugin-api/index.js';
+import type { ChatMessage, ChatRequest, ContentPart } from '../plugin-api/index.js';
 import type { AskRequest } from '../protocol/ask.js';
 import { endpointOptionsSchema } from '../protocol/preset.js';
 import type { EndpointOptions } from '../store/repositories/common.js';
@@ -6,6 +6,7 @@ import type { Message } from '../store/repositories/messages.js';
 import { contextWindow } from './context-window.js';
 import { pruneHistory, type CountedMessage } from './prune-history.js';
 import { countTokens, MESSAGE_OVERHEAD_TOKENS } from './tokens.js';
+import type { MessageImages } from './turn-images.js';
 
 /** Room kept for the reply when the conversation does not set its own maximum. */
 const DEFAULT_REPLY_RESERVE = 4_096;
@@ -63,28 +64,42 @@ const tokenBound = (text: string) => Buffer.byteLength(text);
  * The upstream request: system prompt and parameters from the options, the branch as history
  * (pruned to the model's context window), and the reply so far when continuing one.
  */
-export function buildChatRequest(input: { model: string; userId: string; options: EndpointOptions; branch: Array<Pick<Message, 'text' | 'isCreatedByUser' | 'tokenCount'>>; generation: string }): BuiltRequest {
+export function buildChatRequest(input: {
+  model: string;
+  userId: string;
+  options: EndpointOptions;
+  branch: Array<Pick<Message, 'text' | 'isCreatedByUser' | 'tokenCount'> & { messageId?: string }>;
+  generation: string;
+  /** Images to attach after the text, by user message id (see loadBranchImages); the Anthropic provider puts them first. */
+  images?: ReadonlyMap<string, MessageImages>;
+}): BuiltRequest {
   const { model, options } = input;
   const system = defined(options.promptPrefix) ?? defined(options.systemMessage);
-  // Text only: core sends no content parts yet, so counting stays on strings.
-  const history: Array<{ role: 'user' | 'assistant'; content: string; tokenCount?: number | null }> = input.branch.map((message) => ({
-    role: message.isCreatedByUser ? 'user' : 'assistant',
-    content: message.text,
-    tokenCount: message.tokenCount,
-  }));
-  if (input.generation) history.push({ role: 'assistant', content: input.generation });
+  // Tokens are counted on the text; a message's images add their own cost (a stored tokenCount includes it).
+  const history: Array<{ role: 'user' | 'assistant'; content: string | ContentPart[]; text: string; imageTokens: number; tokenCount?: number | null }> = input.branch.map((message) => {
+    const images = message.messageId === undefined ? undefined : input.images?.get(message.messageId);
+    const text: ContentPart[] = message.text ? [{ type: 'text', text: message.text }] : [];
+    return {
+      role: message.isCreatedByUser ? 'user' : 'assistant',
+      content: images ? [...text, ...images.parts] : message.text,
+      text: message.text,
+      imageTokens: images?.tokens ?? 0,
+      tokenCount: message.tokenCount,
+    };
+  });
+  if (input.generation) history.push({ role: 'assistant', content: input.generation, text: input.generation, imageTokens: 0 });
   const params = parameters(options);
   const budget = contextWindow(model, options.maxContextTokens) - (params.maxOutputTokens ?? DEFAULT_REPLY_RESERVE);
-  const tokensOf = (message: (typeof history)[number]) => message.tokenCount ?? countTokens(message.content, model);
+  const tokensOf = (message: (typeof history)[number]) => message.tokenCount ?? countTokens(message.text, model) + message.imageTokens;
   const systemTokens = () => (system ? countTokens(system, model) : 0);
 
   const extra: Record<string, unknown> = {};
   if (options.context) extra.context = options.context;
   if (options.examples?.length) extra.examples = options.examples;
   const requestOf = (messages: ChatMessage[]): ChatRequest => ({ model, system, messages, parameters: params, extra, user: input.userId });
-  const chatMessage = ({ tokenCount: _tokenCount, ...message }: (typeof history)[number]): ChatMessage => message;
+  const chatMessage = ({ role, content }: (typeof history)[number]): ChatMessage => ({ role, content });
 
-  const bound = history.reduce((sum, message) => sum + (message.tokenCount ?? tokenBound(message.content)) + MESSAGE_OVERHEAD_TOKENS, system ? tokenBound(system) : 0);
+  const bound = history.reduce((sum, message) => sum + (message.tokenCount ?? tokenBound(message.text) + message.imageTokens) + MESSAGE_OVERHEAD_TOKENS, system ? tokenBound(system) : 0);
   if (bound <= budget) {
     let promptCount: number | undefined;
     const promptTokens = () => (promptCount ??= history.reduce((sum, message) => sum + tokensOf(message) + MESSAGE_OVERHEAD_TOKENS, systemTokens()));

@@ -8,6 +8,7 @@ import { defaultStreamTimings } from './stream-watchdog.js';
 import { createTitleService } from './titles.js';
 import { createGuardedFetch } from '../net/guarded-fetch.js';
 import { createCredentialsResolver } from '../endpoints/user-credentials.js';
+import { setUpFileStorages } from '../plugin-host/file-storages.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +20,8 @@ declare module 'fastify' {
 export const chatPlugin = fp(
   async (app) => {
     const balance = createBalance(app.store, app.config.balance);
+    // Set up at start, so a misspelled fileStrategy stops the server.
+    const fileStorages = await setUpFileStorages(app);
     app.decorate('chat', {
       store: app.store,
       env: app.config.env,
@@ -31,6 +34,8 @@ export const chatPlugin = fp(
       credentials: createCredentialsResolver(app.userKeys),
       timings: { ...defaultStreamTimings },
       guardedFetch: createGuardedFetch(app.config.yaml.ssrf?.allowedHosts ?? []),
+      fileStorages,
+      imageOutputType: app.config.yaml.imageOutputType,
     } satisfies ChatServices);
   },
   { name: 'chatbox-chat', dependencies: ['chatbox-store', 'chatbox-auth', 'chatbox-user-keys'] },

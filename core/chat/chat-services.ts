@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerEnv } from '../../config/env.js';
 import type { ModelCatalog } from '../endpoints/model-catalog.js';
 import type { CredentialsResolver } from '../endpoints/user-credentials.js';
+import type { FileStorages } from '../plugin-host/file-storages.js';
 import type { Store } from '../store/types.js';
 import type { AbortRegistry } from './abort-registry.js';
 import type { Balance } from './balance.js';
@@ -24,4 +25,8 @@ export interface ChatServices {
   timings: StreamTimings;
   /** For upstream calls to a base URL a user supplied: refuses private addresses (SSRF). */
   guardedFetch: typeof globalThis.fetch;
+  /** Where uploaded files are: turns read attached images from them, the files routes write them. */
+  fileStorages: FileStorages;
+  /** librechat.yaml `imageOutputType`: images resized for a provider are encoded as this. */
+  imageOutputType: 'png' | 'webp' | 'jpeg';
 }

@@ -2,7 +2,7 @@ import type { ErrorFrame, FinalFrame } from '../protocol/stream-frames.js';
 import { toMessageDto } from '../presenters/message-dto.js';
 import type { Conversation } from '../store/repositories/conversations.js';
 import type { Message } from '../store/repositories/messages.js';
-import { ChatboxError } from '../errors/index.js';
+import { ChatboxError, errorCodes, formatErrorMessage } from '../errors/index.js';
 import { buildChatRequest, turnOptions } from './build-chat-request.js';
 import type { ChatServices } from './chat-services.js';
 import { branchTo } from './message-tree.js';
@@ -14,6 +14,7 @@ import { errorText } from './turn-errors.js';
 import { otherStreamsFirst } from './turn-scheduling.js';
 import { fetchFor, readReply, saveReply, sendRequest, storeTurnStart, type Turn, type TurnInput, type TurnSettings } from './turn-steps.js';
 import { turnStorageError } from './turn-storage.js';
+import { isImageFile, loadBranchImages, modelForImages } from './turn-images.js';
 
 export type { TurnInput };
 
@@ -61,8 +62,11 @@ async function startTurn(services: ChatServices, input: TurnInput, options: Turn
     release = await services.limits.acquire(user.id, input.ip);
     const credentials = await services.credentials(user.id, entry);
     const models = await services.models.list(entry, user.id, credentials, fetchFor(services, credentials));
-    const model = options.model ?? models[0] ?? '';
-    if (!models.includes(model)) throw new ChatboxError('illegal_model_request', `The model "${model}" is not offered by ${entry.name}`);
+    const chosen = options.model ?? models[0] ?? '';
+    if (!models.includes(chosen)) throw new ChatboxError('illegal_model_request', `The model "${chosen}" is not offered by ${entry.name}`);
+    // Before the call: a text-only model would answer the images with a provider 400.
+    const model = input.plan.userMessage.files.some(isImageFile) ? modelForImages(chosen, entry, models) : chosen;
+    if (model === null) throw new ChatboxError('vision_unsupported', formatErrorMessage(errorCodes.vision_unsupported.message, { model: chosen }), { model: chosen });
     return { release, credentials, model };
   } catch (error) {
     release?.();
@@ -78,6 +82,7 @@ function userMessageOf({ user, entry, plan }: TurnInput, model: string): Message
   return {
     messageId: plan.userMessage.messageId, conversationId: plan.conversationId, user: user.id, parentMessageId: plan.userMessage.parentMessageId,
     endpoint: entry.name, model, sender: 'User', text: plan.userMessage.text, isCreatedByUser: true, error: false, unfinished: false,
+    ...(plan.userMessage.files.length > 0 ? { files: plan.userMessage.files } : {}),
     createdAt: now, updatedAt: now,
   };
 }
@@ -91,13 +96,14 @@ async function streamReply(services: ChatServices, input: TurnInput, settings: T
   const { user, entry, plan, stream } = input;
   const userMessage = userMessageOf(input, settings.model);
   const branch = [...branchTo(plan.messages, plan.userMessage.parentMessageId), userMessage];
-  const built = buildChatRequest({ model: settings.model, userId: user.id, options: settings.options, branch, generation: plan.generation });
+  const images = await loadBranchImages(services, { userId: user.id, entry, model: settings.model, options: settings.options, branch, current: userMessage.messageId });
+  const built = buildChatRequest({ model: settings.model, userId: user.id, options: settings.options, branch, generation: plan.generation, images });
   const accumulator = createReplyAccumulator({
     generation: plan.generation,
     ids: { messageId: plan.responseMessageId, parentMessageId: userMessage.messageId, conversationId: plan.conversationId, sender: settings.sender },
     usedUserKey: settings.credentials !== undefined,
   });
-  const turn: Turn = { services, input, ...settings, userMessage, built, accumulator };
+  const turn: Turn = { services, input, ...settings, userMessage, built, accumulator, userImageTokens: images.get(userMessage.messageId)?.tokens ?? 0 };
 
   let payload: FinalFrame | null = null;
   let resolveSettled!: (payload: FinalFrame | null) => void;

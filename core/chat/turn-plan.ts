@@ -3,7 +3,8 @@ import { ChatboxError, NotFoundError, ValidationError } from '../errors/index.js
 import type { AskRequest } from '../protocol/ask.js';
 import type { Store } from '../store/types.js';
 import type { Conversation } from '../store/repositories/conversations.js';
-import type { Message } from '../store/repositories/messages.js';
+import type { Message, MessageFile } from '../store/repositories/messages.js';
+import { lookUpFiles, toMessageFiles } from './turn-images.js';
 import { NO_PARENT } from './message-tree.js';
 
 /**
@@ -20,7 +21,7 @@ export interface TurnPlan {
   /** Every message of the conversation before this turn. */
   messages: Message[];
   /** The user message of the turn: new (not yet stored) or existing. */
-  userMessage: { messageId: string; parentMessageId: string; text: string; isNew: boolean };
+  userMessage: { messageId: string; parentMessageId: string; text: string; isNew: boolean; files: MessageFile[] };
   responseMessageId: string;
   /** The reply text the model continues from (continue), else ''. */
   generation: string;
@@ -43,7 +44,7 @@ export async function planTurn(store: Store, userId: string, body: AskRequest, m
     if (!parent) throw new ValidationError('The reply to continue has no user message');
     return {
       kind: 'continue', conversationId, conversation, messages,
-      userMessage: { messageId: parent.messageId, parentMessageId: parent.parentMessageId, text: parent.text, isNew: false },
+      userMessage: { messageId: parent.messageId, parentMessageId: parent.parentMessageId, text: parent.text, isNew: false, files: parent.files ?? [] },
       responseMessageId: response.messageId,
       generation: body.generation ?? response.text,
       responseCreatedAt: response.createdAt,
@@ -55,7 +56,7 @@ export async function planTurn(store: Store, userId: string, body: AskRequest, m
     if (!existing || !existing.isCreatedByUser) throw new ValidationError('overrideParentMessageId must name a user message of this conversation');
     return {
       kind: 'regenerate', conversationId, conversation, messages,
-      userMessage: { messageId: existing.messageId, parentMessageId: existing.parentMessageId, text: existing.text, isNew: false },
+      userMessage: { messageId: existing.messageId, parentMessageId: existing.parentMessageId, text: existing.text, isNew: false, files: existing.files ?? [] },
       responseMessageId: randomUUID(),
       generation: '',
     };
@@ -65,9 +66,10 @@ export async function planTurn(store: Store, userId: string, body: AskRequest, m
   if (!text) throw new ValidationError('text is required');
   const parentMessageId = body.parentMessageId ?? NO_PARENT;
   if (parentMessageId !== NO_PARENT && !byId.has(parentMessageId)) throw new ChatboxError('validation_error', 'parentMessageId must name a message of this conversation');
+  const files = toMessageFiles(await lookUpFiles(store, userId, body.files ?? []));
   return {
     kind: 'new', conversationId, conversation, messages,
-    userMessage: { messageId: randomUUID(), parentMessageId, text, isNew: true },
+    userMessage: { messageId: randomUUID(), parentMessageId, text, isNew: true, files },
     responseMessageId: randomUUID(),
     generation: '',
   };

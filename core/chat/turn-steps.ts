@@ -55,6 +55,8 @@ export interface Turn extends TurnSettings {
   userMessage: Message;
   built: BuiltRequest;
   accumulator: ReplyAccumulator;
+  /** Prompt tokens of the images attached to the turn's own user message (kept in its tokenCount). */
+  userImageTokens: number;
 }
 
 /** The provider's stream, started: its first part is already on its way. */
@@ -95,7 +97,7 @@ export async function sendRequest(turn: Turn): Promise<Upstream> {
 }
 
 /** Step 3: the conversation and the turn's new user message are stored (a rejection is the caller's to report). */
-export async function storeTurnStart({ services, input, options, model, userMessage }: Turn): Promise<Conversation> {
+export async function storeTurnStart({ services, input, options, model, userMessage, userImageTokens }: Turn): Promise<Conversation> {
   const { user, entry, plan } = input;
   const conversation = await services.store.conversations.upsert({
     ...options, conversationId: plan.conversationId, user: user.id, title: plan.conversation?.title ?? DEFAULT_TITLE,
@@ -104,7 +106,7 @@ export async function storeTurnStart({ services, input, options, model, userMess
   if (plan.userMessage.isNew) {
     await otherStreamsFirst();
     // Counted now rather than before the request: the tokenizer's first run after a pause is slow.
-    userMessage.tokenCount = countTokens(userMessage.text, model);
+    userMessage.tokenCount = countTokens(userMessage.text, model) + userImageTokens;
     await services.store.messages.upsert(userMessage);
   }
   return conversation;

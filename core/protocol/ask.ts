@@ -19,6 +19,11 @@ export const askRequestSchema = endpointOptionsSchema.extend({
   isContinued: z.boolean().nullable().optional(),
   isRegenerate: z.boolean().nullable().optional(),
   isEdited: z.boolean().nullable().optional(),
+  /**
+   * Files attached to the message: LibreChat's client sends `[{file_id, filepath, type, height, width}]`;
+   * only `file_id` is read (the server looks each one up by id and owner).
+   */
+  files: z.array(z.object({ file_id: id('file_id') }).passthrough(), { message: 'files must be a list of {file_id}' }).max(100, 'too many files').nullable().optional(),
   /** The expiry of the user's key as the client knows it; the server checks its own record. */
   key: z.string().nullable().optional(),
 });

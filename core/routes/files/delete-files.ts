@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { NotFoundError, ValidationError } from '../../errors/index.js';
 import type { Store } from '../../store/types.js';
-import type { FileStorages } from './file-storages.js';
+import type { FileStorages } from '../../plugin-host/file-storages.js';
 
 /**
  * DELETE /api/files `{ files: [{ file_id, … }], assistant_id? }` (LibreChat's DeleteFilesBody). Only

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ChatboxError, NotFoundError } from '../../errors/index.js';
 import type { Store } from '../../store/types.js';
 import { toFileDto } from '../../presenters/file-dto.js';
-import type { FileStorages } from './file-storages.js';
+import type { FileStorages } from '../../plugin-host/file-storages.js';
 
 /**
  * GET /api/files/download/:userId/:fileId: the owner's file, streamed from the storage it was saved

@@ -14,12 +14,15 @@ import {
   limitsForEndpoint,
   sanitizeFileName,
   sniffLength,
+  visionImageTypes,
   type FileLimits,
   type FileType,
+  type ImageOutputType,
 } from '../../files/index.js';
 import type { StoredFile } from '../../store/repositories/files.js';
 import type { Store } from '../../store/types.js';
-import type { FileStorages } from './file-storages.js';
+import type { FileStorages } from '../../plugin-host/file-storages.js';
+import { storeResizedImage } from './store-resized-image.js';
 import { parseUploadFields } from './upload-fields.js';
 
 export interface UploadContext {
@@ -27,15 +30,23 @@ export interface UploadContext {
   limits: FileLimits;
   store: Store;
   log: FastifyBaseLogger;
+  /** librechat.yaml `imageOutputType`: what uploaded images are converted to. */
+  imageOutputType: ImageOutputType;
 }
 
+/** `file`: POST /api/files (any accepted type, stored as sent); `image`: POST /api/files/images (images only, resized). */
+export type UploadKind = 'file' | 'image';
+
 /** A file written to storage whose record is not stored yet. */
-interface SavedPart {
+export interface SavedPart {
   fileId: string;
   fileName: string;
   type: FileType;
   path: string;
   bytes: number;
+  /** Set for images: the sides of what was stored. */
+  width?: number;
+  height?: number;
 }
 
 /**
@@ -45,7 +56,7 @@ interface SavedPart {
  * file, so when the endpoint is not known yet the stream is held to the loosest endpoint's limits
  * and the named endpoint's limits are checked once the form is read.
  */
-export async function receiveUpload(request: FastifyRequest, context: UploadContext): Promise<{ record: StoredFile; temporaryFileId: string }> {
+export async function receiveUpload(request: FastifyRequest, context: UploadContext, kind: UploadKind = 'file'): Promise<{ record: StoredFile; temporaryFileId: string }> {
   const current = context.storages.current;
   if (!current) throw new ChatboxError('file_storage_unavailable');
   const userId = request.user!.id;
@@ -63,11 +74,19 @@ export async function receiveUpload(request: FastifyRequest, context: UploadCont
       const rules = endpoint ? limitsForEndpoint(context.limits, endpoint) : loosestRules(context.limits);
       const byteLimits = byteLimitsForUpload(context.limits, endpoint ?? 'default', { bytesEarlierInRequest: 0, userStorageUsed });
       const limiter = new UploadLimitStream(endpoint ? byteLimits : { ...byteLimits, fileSizeLimit: rules.fileSizeLimit, totalSizeLimit: rules.totalSizeLimit });
-      saved = await savePart(part, { userId, storages: context.storages, supportedMimeTypes: rules.supportedMimeTypes, limiter });
+      saved = await savePart(part, { userId, storages: context.storages, supportedMimeTypes: rules.supportedMimeTypes, limiter, imagesOnly: kind === 'image' });
     }
     if (!saved) throw new ValidationError('No file provided');
     const fieldsRead = parseUploadFields(fields);
     checkEndpointLimits(context.limits, fieldsRead.endpoint, saved);
+    if (kind === 'image') {
+      requireImageSides(fieldsRead);
+      const original: SavedPart = saved;
+      const resized = await storeResizedImage(current.storage, original, { userId, outputType: context.imageOutputType });
+      saved = resized;
+      // An upload already in the output type was replaced in place by its resized version.
+      if (resized.path !== original.path) await current.storage.delete(original.path);
+    }
     const record = await context.store.files.upsert({
       file_id: saved.fileId,
       user: userId,
@@ -78,8 +97,8 @@ export async function receiveUpload(request: FastifyRequest, context: UploadCont
       source: current.source,
       context: 'message_attachment',
       embedded: false,
-      width: fieldsRead.width,
-      height: fieldsRead.height,
+      width: saved.width ?? fieldsRead.width,
+      height: saved.height ?? fieldsRead.height,
       conversationId: null,
     });
     return { record, temporaryFileId: fieldsRead.temporaryFileId };
@@ -91,13 +110,15 @@ export async function receiveUpload(request: FastifyRequest, context: UploadCont
 
 async function savePart(
   part: MultipartFile,
-  options: { userId: string; storages: FileStorages; supportedMimeTypes: readonly RegExp[]; limiter: UploadLimitStream },
+  options: { userId: string; storages: FileStorages; supportedMimeTypes: readonly RegExp[]; limiter: UploadLimitStream; imagesOnly: boolean },
 ): Promise<SavedPart> {
   const storage = options.storages.current!.storage;
   const fileName = sanitizeFileName(decodeClientFileName(part.filename ?? ''));
   const chunks = part.file[Symbol.asyncIterator]();
   const head = await readHead(chunks);
   const type = decideFileType({ declaredType: part.mimetype, fileName, head: Buffer.concat(head.chunks), wholeFile: head.done, supportedMimeTypes: options.supportedMimeTypes });
+  // Refused from its first bytes: nothing of a non-image is written by the images route.
+  if (options.imagesOnly && (type.kind !== 'image' || !visionImageTypes.has(type.type))) throw new UploadRejectedError('unsupported_file_type', { type: type.type });
   const fileId = randomUUID();
   async function* wholeFile(): AsyncGenerator<Buffer> {
     yield* head.chunks;
@@ -143,8 +164,14 @@ function checkEndpointLimits(limits: FileLimits, endpoint: string, saved: SavedP
   }
 }
 
+/** LibreChat's images route requires the sides the browser measured (wave2 notes §1.4). */
+function requireImageSides(fields: { width: number | null; height: number | null }): void {
+  if (fields.width === null) throw new ValidationError('No width provided');
+  if (fields.height === null) throw new ValidationError('No height provided');
+}
+
 /** `.png` of `photo.PNG`; nothing for a name without a plain short extension. */
-function extensionOf(fileName: string): string {
+export function extensionOf(fileName: string): string {
   const match = /\.([a-z0-9]{1,16})$/i.exec(fileName);
   return match ? `.${match[1].toLowerCase()}` : '';
 }

@@ -4,18 +4,18 @@ import { fileConfigBody, megabyte, resolveFileLimits } from '../../files/index.j
 import { deleteFiles } from './delete-files.js';
 import { downloadFile } from './download.js';
 import { toFileDto } from '../../presenters/file-dto.js';
-import { setUpFileStorages } from './file-storages.js';
 import { receiveUpload } from './receive-upload.js';
+import { serveUpload } from './serve-upload.js';
 import { createUploadRateLimit } from './upload-rate-limit.js';
 
 /**
  * The files API of LibreChat v0.7.1 (wave2 notes §1): list, upload, delete, download and the
- * yaml's fileConfig. `fileConfig` is merged and `fileStrategy`'s storage set up once, at start.
+ * yaml's fileConfig. `fileConfig` is merged once, at start; the storages are the chat services' (turns read attached images).
  */
 export async function filesRoutes(app: FastifyInstance): Promise<void> {
-  const storages = await setUpFileStorages(app);
+  const storages = app.chat.fileStorages;
   const limits = resolveFileLimits(app.config.yaml.fileConfig, (message) => app.log.warn(message));
-  const context = { storages, limits, store: app.store, log: app.log };
+  const context = { storages, limits, store: app.store, log: app.log, imageOutputType: app.config.yaml.imageOutputType };
   // Registered here, so only these routes read multipart bodies. Busboy's own file cap sits above
   // the server's limit: UploadLimitStream stops the upload first, with the spec's message.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25, fileSize: limits.serverFileSizeLimit + megabyte } });
@@ -30,16 +30,19 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const limitUploads = createUploadRateLimit(app);
-  app.post('/api/files', { preHandler: [app.auth.authenticate, limitUploads] }, async (request, reply) => {
-    try {
-      const { record, temporaryFileId } = await receiveUpload(request, context);
-      return { message: 'File uploaded and processed successfully', ...toFileDto(record), temp_file_id: temporaryFileId };
-    } catch (error) {
-      // Refused part-way: close the connection after the answer instead of reading the rest of a large body.
-      if (!request.raw.complete) reply.header('connection', 'close');
-      throw error;
-    }
-  });
+  // Documents are stored as sent; images (only) are resized and converted to imageOutputType first.
+  for (const [url, kind] of [['/api/files', 'file'], ['/api/files/images', 'image']] as const) {
+    app.post(url, { preHandler: [app.auth.authenticate, limitUploads] }, async (request, reply) => {
+      try {
+        const { record, temporaryFileId } = await receiveUpload(request, context, kind);
+        return { message: 'File uploaded and processed successfully', ...toFileDto(record), temp_file_id: temporaryFileId };
+      } catch (error) {
+        // Refused part-way: close the connection after the answer instead of reading the rest of a large body.
+        if (!request.raw.complete) reply.header('connection', 'close');
+        throw error;
+      }
+    });
+  }
 
   app.delete('/api/files', { preHandler: app.auth.authenticate }, async (request, reply) => {
     const { deleted } = await deleteFiles(request.body, request.user!.id, context);
@@ -48,5 +51,10 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { userId: string; fileId: string } }>('/api/files/download/:userId/:fileId', { preHandler: app.auth.authenticate }, (request, reply) =>
     downloadFile(request, reply, context),
+  );
+
+  // Links a browser loads by URL (`<img src>`): the session cookie is enough, the owner only.
+  app.get<{ Params: { userId: string; fileName: string } }>('/uploads/:userId/:fileName', { preHandler: app.auth.authenticateBrowser }, (request, reply) =>
+    serveUpload(request, reply, storages),
   );
 }

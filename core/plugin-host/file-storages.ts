@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ConfigError } from '../../../config/config-error.js';
-import type { FileStorage } from '../../plugin-api/index.js';
-import { toPluginLogger } from '../../plugin-host/plugin-logger.js';
-import type { FileSource } from '../../store/repositories/files.js';
+import { ConfigError } from '../../config/config-error.js';
+import type { FileStorage } from '../plugin-api/index.js';
+import { toPluginLogger } from './plugin-logger.js';
+import type { FileSource } from '../store/repositories/files.js';
 
 /** The storages of the files routes: the one new uploads go to, and any a stored record names. */
 export interface FileStorages {
