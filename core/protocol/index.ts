@@ -9,3 +9,4 @@ export * from './keys.js';
 export * from './ask.js';
 export * from './search.js';
 export * from './stream-frames.js';
+export * from './files.js';
