@@ -1,11 +1,13 @@
 import { ChatView } from '../features/chat/components/chat-view.js';
 import { EndpointMenu } from '../features/endpoints/index.js';
+import { FilesProvider } from '../features/files/index.js';
 import { EndpointSettingsForm, ParametersPopover } from '../features/parameters/index.js';
 import { PresetsMenu } from '../features/presets/index.js';
 
 /** The chat screen with the header controls other features provide (features never import each other). */
 export function ChatRoute() {
   return (
+    <FilesProvider>
     <ChatView
       header={
         <>
@@ -15,5 +17,6 @@ export function ChatRoute() {
         </>
       }
     />
+    </FilesProvider>
   );
 }

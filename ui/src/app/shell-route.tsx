@@ -16,9 +16,12 @@ function ConversationTitle({ conversationId, fallback }: { conversationId: strin
   return data?.title || fallback;
 }
 
+const MyFilesDialog = lazy(() => import('../features/files/components/my-files-dialog.js').then((module) => ({ default: module.MyFilesDialog })));
+
 const slots: ShellSlots = {
   ContentFrame: SidePanelLayout,
   SettingsDialog,
+  MyFilesDialog,
   Conversations: ConversationSidebar,
   ConversationTitle,
 };

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Alert } from '../../../components/alert.js';
 import { Button } from '../../../components/button.js';
 import { Spinner } from '../../../components/spinner.js';
+import { useChatAttachments } from '../../../lib/attachments/index.js';
 import { useChatSetup, useEnsureChatSetup } from '../../../lib/chat-setup/index.js';
 import { endpointKind, needsUserKey, useEndpointsQuery, useModelsQuery, useUserKeyMissing } from '../../../lib/endpoints/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
@@ -110,13 +111,20 @@ export function ChatView({ header }: { header?: ReactNode }) {
     [actions, shown.isSubmitting, kind, endpointsConfig, preferences.latex, editingId, selectSibling],
   );
 
-  const onFiles = useCallback(
-    (files: File[]) => {
-      if (files.length > 0) showToast({ message: localize('com_ui_files_not_supported'), severity: 'info' });
-    },
-    [showToast, localize],
-  );
+  const attachments = useChatAttachments();
+  const addFiles = attachments?.add;
+  const onFiles = useCallback((files: File[]) => addFiles?.(files), [addFiles]);
   const { dragging, dropProps } = useFileDrop(onFiles);
+  const onSend = useCallback(
+    (text: string) => {
+      if (!attachments) return actions.ask(text);
+      if (attachments.isUploading) return false;
+      const sent = actions.ask(text, attachments.messageFiles());
+      if (sent) attachments.clearSent();
+      return sent;
+    },
+    [actions, attachments],
+  );
 
   const keyMissing = useUserKeyMissing(setup.endpoint, needsUserKey(setup.endpoint ? endpointsConfig?.[setup.endpoint] : undefined));
   const latest = branch.at(-1)?.message;
@@ -159,7 +167,7 @@ export function ChatView({ header }: { header?: ReactNode }) {
   }
 
   return (
-    <div className="relative flex h-full min-h-0 flex-col" {...dropProps}>
+    <div className="relative flex h-full min-h-0 flex-col" {...(attachments ? dropProps : {})}>
       <h1 className="sr-only">{title || config.appTitle}</h1>
       <ChatHeader>{header}</ChatHeader>
       <MessageRowContext.Provider value={rowContext}>{body}</MessageRowContext.Provider>
@@ -169,9 +177,11 @@ export function ChatView({ header }: { header?: ReactNode }) {
           disabledReason={disabledReason}
           isSubmitting={isSubmitting}
           enterToSend={preferences.enterToSend}
-          onSend={actions.ask}
+          onSend={onSend}
           onStop={submission.stop}
-          onFiles={onFiles}
+          onFiles={attachments ? onFiles : undefined}
+          attachments={attachments && <attachments.Chips />}
+          filesBusy={attachments?.isUploading}
         />
         <ChatFooter config={config} />
       </div>

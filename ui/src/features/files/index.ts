@@ -1,0 +1,2 @@
+export { FilesProvider } from './components/files-provider.js';
+export { MyFilesDialog } from './components/my-files-dialog.js';
