@@ -82,17 +82,17 @@ export function Composer({ placeholder, disabledReason, isSubmitting, enterToSen
       >
         {onFiles && (
           <>
-        <button
-          type="button"
-          disabled={disabled}
-          onClick={() => fileInput.current?.click()}
-          aria-label={localize('com_ui_attach_files')}
-          title={localize('com_ui_attach_files')}
-          className="flex size-9 shrink-0 items-center justify-center rounded-full text-neutral-600 hover:bg-neutral-100 disabled:opacity-40 dark:text-neutral-300 dark:hover:bg-neutral-700"
-        >
-          <PaperclipIcon />
-        </button>
-        <input ref={fileInput} type="file" multiple hidden onChange={onPick} tabIndex={-1} data-testid="composer-file-input" />
+            <button
+              type="button"
+              disabled={disabled}
+              onClick={() => fileInput.current?.click()}
+              aria-label={localize('com_ui_attach_files')}
+              title={localize('com_ui_attach_files')}
+              className="flex size-9 shrink-0 items-center justify-center rounded-full text-neutral-600 hover:bg-neutral-100 disabled:opacity-40 dark:text-neutral-300 dark:hover:bg-neutral-700"
+            >
+              <PaperclipIcon />
+            </button>
+            <input ref={fileInput} type="file" multiple hidden onChange={onPick} tabIndex={-1} data-testid="composer-file-input" />
           </>
         )}
         <label htmlFor={id} className="sr-only">
