@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { Dialog } from '../../../components/dialog.js';
 import { DownloadIcon } from '../../../components/icons/index.js';
 import { Spinner } from '../../../components/spinner.js';
-import { useLanguage, useLocalize } from '../../../lib/i18n/index.js';
+import { useLocalize } from '../../../lib/i18n/index.js';
 import { useToast } from '../../../lib/toast/index.js';
 import { useDeleteFilesMutation, useFilesQuery } from '../api/files-api.js';
 import { useFileDownload } from '../hooks/use-file-download.js';
@@ -16,7 +16,6 @@ import { SortHeader } from './sort-header.js';
 /** Spec 001 §2: the user's files in a table: filter, selection count, sorting, delete with confirmation, download. */
 export function MyFilesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const localize = useLocalize();
-  const { language } = useLanguage();
   const { showToast } = useToast();
   const files = useFilesQuery(open);
   const remove = useDeleteFilesMutation();
@@ -36,7 +35,8 @@ export function MyFilesDialog({ open, onClose }: { open: boolean; onClose: () =>
   }, [all, filter, sort]);
   const selectedShown = shown.filter((file) => selected.has(file.file_id));
   const allShownSelected = shown.length > 0 && selectedShown.length === shown.length;
-  const dates = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
+  // The page's language (the I18nProvider keeps <html lang> current), as the sidebar's dates.
+  const dates = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: 'medium' });
 
   const toggle = (fileId: string) =>
     setSelected((set) => {
