@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockChatServer } from '../../../test/chat-server.js';
 import { uploadAnswer } from '../../../test/file-fixtures.js';
-import { deferred, json, type RecordedRequest } from '../../../test/mock-fetch.js';
+import { deferred, json, type Handlers, type RecordedRequest } from '../../../test/mock-fetch.js';
 import { renderApp } from '../../../test/render-app.js';
 import { stubVirtualLayout } from '../../../test/virtual-layout.js';
 
@@ -14,7 +14,7 @@ const chips = () => screen.getByRole('list', { name: 'Attached files' });
 const pick = (...files: File[]) => fireEvent.change(fileInput(), { target: { files } });
 const form = (request: RecordedRequest) => request.body as FormData;
 
-async function openChat(handlers = {}) {
+async function openChat(handlers: Handlers = {}) {
   const server = mockChatServer([], handlers);
   const app = renderApp('/c/new');
   await waitFor(() => expect(composer()).toBeEnabled(), { timeout: 5000 });
