@@ -53,6 +53,8 @@ describe('attaching files in the composer', () => {
     upload.resolve(json(200, uploadAnswer(temporaryId, { file_id: 'srv-1', filename: 'plan b.md', filepath: '/uploads/u1/srv-1.md', type: 'text/markdown' })));
     await waitFor(() => expect(within(chips()).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '90'));
     await waitFor(() => expect(within(chips()).queryByRole('progressbar')).not.toBeInTheDocument());
+    // Remembered until sent, so a reload does not leave it on the server.
+    expect(JSON.parse(window.localStorage.getItem('filesToDelete') ?? '[]')).toEqual(['srv-1']);
 
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     await waitFor(() => expect(callsTo('POST', '/api/ask/openAI')).toHaveLength(1));
@@ -63,6 +65,7 @@ describe('attaching files in the composer', () => {
     // The chips go with the message; the upload stays (the message holds it).
     expect(screen.queryByRole('list', { name: 'Attached files' })).not.toBeInTheDocument();
     expect(callsTo('DELETE', '/api/files')).toHaveLength(0);
+    await waitFor(() => expect(window.localStorage.getItem('filesToDelete')).toBeNull());
   });
 
   it('measures an image before its upload, shows its thumbnail, and deletes the upload when its chip is removed', async () => {

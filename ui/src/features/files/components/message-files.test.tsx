@@ -76,4 +76,13 @@ describe('files on sent messages', () => {
     expect(callsTo('DELETE', '/api/files')[0].body).toEqual({ files: [{ file_id: 'tmp-1' }] });
     expect(screen.queryByRole('list', { name: 'Attached files' })).not.toBeInTheDocument();
   });
+
+  it('deletes uploads a reload left unsent, once, when the chat screen loads', async () => {
+    window.localStorage.setItem('filesToDelete', JSON.stringify(['left-1', 'left-2']));
+    const { callsTo } = mockChatServer([], { 'DELETE /api/files': () => json(200, { message: 'Files deleted successfully' }) });
+    renderApp('/c/new');
+    await waitFor(() => expect(callsTo('DELETE', '/api/files')).toHaveLength(1), { timeout: 5000 });
+    expect(callsTo('DELETE', '/api/files')[0].body).toEqual({ files: [{ file_id: 'left-1' }, { file_id: 'left-2' }] });
+    await waitFor(() => expect(window.localStorage.getItem('filesToDelete')).toBeNull());
+  });
 });

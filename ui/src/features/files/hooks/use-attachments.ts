@@ -6,6 +6,7 @@ import { deleteFiles, uploadFile, useFileConfigQuery } from '../api/files-api.js
 import { checkFiles } from '../utils/check-files.js';
 import { limitsFor } from '../utils/file-limits.js';
 import { readImageSize } from '../utils/read-image-size.js';
+import { useFilesToDelete } from './use-files-to-delete.js';
 import { useUploadNotices } from './use-upload-notices.js';
 
 /** A file of the composer: uploading while progress < 1. */
@@ -44,6 +45,7 @@ export function useAttachments(endpointKey: string) {
   const current = useRef(files);
   current.current = files;
   const notices = useUploadNotices();
+  useFilesToDelete(files.flatMap((file) => (file.fileId ? [file.fileId] : [])));
 
   const update = useCallback((id: string, change: Partial<AttachedFile>) => {
     setFiles((list) => list.map((file) => (file.id === id ? { ...file, ...change } : file)));
