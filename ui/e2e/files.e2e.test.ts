@@ -36,6 +36,7 @@ describe('files in the browser', () => {
     await chips().getByRole('img', { name: 'dot.png' }).waitFor();
     await chips().getByText('notes.txt').waitFor();
     await expect.poll(() => chips().getByRole('progressbar').count(), { timeout: 10_000 }).toBe(0);
+    await page.screenshot({ path: '/tmp/chatbox-composer-files.png' });
 
     // By drop: a CSV joins them; an executable is refused before any upload.
     const dataTransfer = await page.evaluateHandle(() => {

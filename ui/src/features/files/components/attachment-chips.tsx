@@ -1,3 +1,4 @@
+import { classNames } from '../../../components/class-names.js';
 import { CloseIcon } from '../../../components/icons/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import type { AttachedFile } from '../hooks/use-attachments.js';
@@ -11,12 +12,12 @@ export function AttachmentChips({ files, onRemove }: { files: readonly AttachedF
     <ul className="flex flex-wrap gap-2 px-2 pt-1 pb-2" aria-label={localize('com_ui_attached_files')}>
       {files.map((file) => (
         <li key={file.id} className="relative">
-          <div className="flex h-14 items-center gap-2 overflow-hidden rounded-xl border border-neutral-200 bg-neutral-50 pe-3 dark:border-neutral-600 dark:bg-neutral-700">
+          <div className={classNames('flex h-14 items-center gap-2 overflow-hidden rounded-xl border border-neutral-200 bg-neutral-50 dark:border-neutral-600 dark:bg-neutral-700', !file.preview && 'pe-3')}>
             {file.preview ? (
               <img src={file.preview} alt={file.filename} className="size-14 object-cover" />
             ) : (
               <>
-                <FileTypeBadge type={file.type} className="ms-2" />
+                <FileTypeBadge filename={file.filename} type={file.type} className="ms-2" />
                 <span className="flex max-w-40 flex-col text-start">
                   <span className="truncate text-sm font-medium">{file.filename}</span>
                   <span className="truncate text-xs text-neutral-500 dark:text-neutral-400">{file.type}</span>

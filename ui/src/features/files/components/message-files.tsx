@@ -39,7 +39,7 @@ function MessageDocument({ file }: { file: MessageFileDto }) {
   const name = file.filename ?? file.file_id;
   return (
     <div className="flex items-center gap-2 rounded-xl border border-neutral-200 bg-white py-2 ps-2 pe-1 dark:border-neutral-600 dark:bg-neutral-800">
-      <FileTypeBadge type={file.type ?? ''} />
+      <FileTypeBadge filename={name} type={file.type ?? ''} />
       <span className="flex max-w-48 min-w-0 flex-col">
         <span className="truncate text-sm font-medium">{name}</span>
         <span className="truncate text-xs text-neutral-500 dark:text-neutral-400">{file.type}</span>
