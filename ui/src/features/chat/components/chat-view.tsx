@@ -12,7 +12,6 @@ import { messagesQueryKey } from '../../../lib/query-keys.js';
 import type { TranslationKey } from '../../../locales/index.js';
 import { preloadMarkdown } from '../../../lib/markdown/index.js';
 import { useStartupConfig } from '../../../lib/startup-config/get-startup-config.js';
-import { useToast } from '../../../lib/toast/index.js';
 import { useConversationQuery } from '../api/get-conversation.js';
 import { useMessagesQuery } from '../api/get-messages.js';
 import { useChatActions } from '../hooks/use-chat-actions.js';
@@ -48,7 +47,6 @@ export function ChatView({ header }: { header?: ReactNode }) {
   const navigate = useNavigate();
   const localize = useLocalize();
   const queryClient = useQueryClient();
-  const { showToast } = useToast();
   useEnsureChatSetup();
   const { config, isLoading: configLoading } = useStartupConfig();
   const endpointsQuery = useEndpointsQuery();
