@@ -1,25 +1,19 @@
 import { ChatView } from '../features/chat/components/chat-view.js';
 import { EndpointMenu } from '../features/endpoints/index.js';
-import { FilesProvider } from '../features/files/index.js';
 import { EndpointSettingsForm, ParametersPopover } from '../features/parameters/index.js';
 import { PresetsMenu } from '../features/presets/index.js';
 
-/**
- * The chat screen with the header controls and the file attachments other features provide
- * (features never import each other).
- */
+/** The chat screen with the header controls other features provide (features never import each other); its file attachments come from the shell's content frame (shell-route.tsx). */
 export function ChatRoute() {
   return (
-    <FilesProvider>
-      <ChatView
-        header={
-          <>
-            <EndpointMenu />
-            <ParametersPopover />
-            <PresetsMenu SettingsForm={EndpointSettingsForm} />
-          </>
-        }
-      />
-    </FilesProvider>
+    <ChatView
+      header={
+        <>
+          <EndpointMenu />
+          <ParametersPopover />
+          <PresetsMenu SettingsForm={EndpointSettingsForm} />
+        </>
+      }
+    />
   );
 }

@@ -163,7 +163,6 @@ export const arEG = {
   com_sidepanel_resize: 'تغيير حجم اللوحة الجانبية',
   com_sidepanel_attach_files: 'إرفاق ملفات',
   com_sidepanel_assistant_builder: 'منشئ المساعدين',
-  com_sidepanel_files_later: 'سيتوفر إرفاق الملفات وإدارتها في إصدار لاحق.',
   com_sidepanel_assistants_later: 'سيتوفر إنشاء المساعدين في إصدار لاحق.',
 
   // Chat
@@ -203,6 +202,10 @@ export const arEG = {
   com_ui_delete_files_confirm: 'حذف {0} من الملفات المحددة؟ لا يمكن التراجع عن ذلك.',
   com_ui_files_deleted: 'تم حذف {0} من الملفات',
   com_ui_files_delete_error: 'تعذّر حذف الملفات.',
+  com_ui_attach_file: 'إرفاق {0}',
+  com_ui_manage_files: 'إدارة الملفات',
+  com_ui_previous_page: 'السابق',
+  com_ui_next_page: 'التالي',
   com_ui_drop_title: 'أضف أي شيء',
   com_ui_drop_description: 'أفلت أي ملف هنا لإضافته إلى المحادثة',
   com_endpoint_config_placeholder: 'عيّن مفتاح API من القائمة العلوية لبدء المحادثة.',

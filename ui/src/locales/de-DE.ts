@@ -169,7 +169,6 @@ export const deDE = {
   com_sidepanel_resize: 'Größe des Seitenpanels ändern',
   com_sidepanel_attach_files: 'Dateien anhängen',
   com_sidepanel_assistant_builder: 'Assistenten-Editor',
-  com_sidepanel_files_later: 'Das Anhängen und Verwalten Ihrer Dateien kommt in einer späteren Version.',
   com_sidepanel_assistants_later: 'Das Erstellen von Assistenten kommt in einer späteren Version.',
 
   // Chat
@@ -209,6 +208,10 @@ export const deDE = {
   com_ui_delete_files_confirm: '{0} ausgewählte Datei(en) löschen? Dies kann nicht rückgängig gemacht werden.',
   com_ui_files_deleted: '{0} Datei(en) gelöscht',
   com_ui_files_delete_error: 'Die Dateien konnten nicht gelöscht werden.',
+  com_ui_attach_file: '{0} anhängen',
+  com_ui_manage_files: 'Dateien verwalten',
+  com_ui_previous_page: 'Zurück',
+  com_ui_next_page: 'Weiter',
   com_ui_drop_title: 'Alles hinzufügen',
   com_ui_drop_description: 'Legen Sie eine Datei hier ab, um sie der Unterhaltung hinzuzufügen',
   com_endpoint_config_placeholder: 'Hinterlegen Sie Ihren API-Schlüssel im Kopfzeilenmenü, um zu chatten.',

@@ -164,7 +164,6 @@ export const enUS = {
   com_sidepanel_resize: 'Resize side panel',
   com_sidepanel_attach_files: 'Attach files',
   com_sidepanel_assistant_builder: 'Assistant builder',
-  com_sidepanel_files_later: 'Attaching files and managing your files arrive in a later version.',
   com_sidepanel_assistants_later: 'Building assistants arrives in a later version.',
 
   // Chat
@@ -204,6 +203,10 @@ export const enUS = {
   com_ui_delete_files_confirm: 'Delete {0} selected file(s)? This cannot be undone.',
   com_ui_files_deleted: '{0} file(s) deleted',
   com_ui_files_delete_error: 'The files could not be deleted.',
+  com_ui_attach_file: 'Attach {0}',
+  com_ui_manage_files: 'Manage files',
+  com_ui_previous_page: 'Previous',
+  com_ui_next_page: 'Next',
   com_ui_drop_title: 'Add anything',
   com_ui_drop_description: 'Drop any file here to add it to the conversation',
   com_endpoint_config_placeholder: 'Set your API key in the header menu to start chatting.',

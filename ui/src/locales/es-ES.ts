@@ -171,7 +171,6 @@ export const esES = {
   com_sidepanel_resize: 'Cambiar el tamaño del panel lateral',
   com_sidepanel_attach_files: 'Adjuntar archivos',
   com_sidepanel_assistant_builder: 'Creador de asistentes',
-  com_sidepanel_files_later: 'Adjuntar y gestionar tus archivos llegará en una versión posterior.',
   com_sidepanel_assistants_later: 'La creación de asistentes llegará en una versión posterior.',
 
   // Chat
@@ -211,6 +210,10 @@ export const esES = {
   com_ui_delete_files_confirm: '¿Eliminar {0} archivo(s) seleccionado(s)? No se puede deshacer.',
   com_ui_files_deleted: '{0} archivo(s) eliminado(s)',
   com_ui_files_delete_error: 'No se pudieron eliminar los archivos.',
+  com_ui_attach_file: 'Adjuntar {0}',
+  com_ui_manage_files: 'Gestionar archivos',
+  com_ui_previous_page: 'Anterior',
+  com_ui_next_page: 'Siguiente',
   com_ui_drop_title: 'Añade lo que quieras',
   com_ui_drop_description: 'Suelta aquí cualquier archivo para añadirlo a la conversación',
   com_endpoint_config_placeholder: 'Configura tu clave de API en el menú de la cabecera para empezar a chatear.',

@@ -170,7 +170,6 @@ export const frFR = {
   com_sidepanel_resize: 'Redimensionner le panneau latéral',
   com_sidepanel_attach_files: 'Joindre des fichiers',
   com_sidepanel_assistant_builder: 'Créateur d’assistants',
-  com_sidepanel_files_later: 'Joindre et gérer vos fichiers sera possible dans une version ultérieure.',
   com_sidepanel_assistants_later: 'La création d’assistants arrive dans une version ultérieure.',
 
   // Chat
@@ -210,6 +209,10 @@ export const frFR = {
   com_ui_delete_files_confirm: 'Supprimer {0} fichier(s) sélectionné(s) ? Cette action est irréversible.',
   com_ui_files_deleted: '{0} fichier(s) supprimé(s)',
   com_ui_files_delete_error: 'Les fichiers n’ont pas pu être supprimés.',
+  com_ui_attach_file: 'Joindre {0}',
+  com_ui_manage_files: 'Gérer les fichiers',
+  com_ui_previous_page: 'Précédent',
+  com_ui_next_page: 'Suivant',
   com_ui_drop_title: 'Ajoutez ce que vous voulez',
   com_ui_drop_description: 'Déposez un fichier ici pour l’ajouter à la conversation',
   com_endpoint_config_placeholder: 'Définissez votre clé API dans le menu de l’en-tête pour commencer à discuter.',

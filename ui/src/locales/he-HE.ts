@@ -163,7 +163,6 @@ export const heHE = {
   com_sidepanel_resize: 'שינוי גודל החלונית הצדדית',
   com_sidepanel_attach_files: 'צירוף קבצים',
   com_sidepanel_assistant_builder: 'בניית עוזרים',
-  com_sidepanel_files_later: 'צירוף קבצים וניהולם יגיעו בגרסה מאוחרת יותר.',
   com_sidepanel_assistants_later: 'בניית עוזרים תגיע בגרסה מאוחרת יותר.',
 
   // Chat
@@ -203,6 +202,10 @@ export const heHE = {
   com_ui_delete_files_confirm: 'למחוק {0} קבצים נבחרים? לא ניתן לבטל פעולה זו.',
   com_ui_files_deleted: '{0} קבצים נמחקו',
   com_ui_files_delete_error: 'לא ניתן היה למחוק את הקבצים.',
+  com_ui_attach_file: 'צירוף {0}',
+  com_ui_manage_files: 'ניהול קבצים',
+  com_ui_previous_page: 'הקודם',
+  com_ui_next_page: 'הבא',
   com_ui_drop_title: 'אפשר להוסיף כל דבר',
   com_ui_drop_description: 'אפשר לשחרר כאן קובץ כדי להוסיף אותו לשיחה',
   com_endpoint_config_placeholder: 'כדי להתחיל, יש להגדיר מפתח API בתפריט שבכותרת.',

@@ -165,7 +165,6 @@ export const idID = {
   com_sidepanel_resize: 'Ubah ukuran panel samping',
   com_sidepanel_attach_files: 'Lampirkan file',
   com_sidepanel_assistant_builder: 'Pembuat asisten',
-  com_sidepanel_files_later: 'Melampirkan dan mengelola file Anda hadir di versi berikutnya.',
   com_sidepanel_assistants_later: 'Membuat asisten hadir di versi berikutnya.',
 
   // Chat
@@ -205,6 +204,10 @@ export const idID = {
   com_ui_delete_files_confirm: 'Hapus {0} file yang dipilih? Tindakan ini tidak dapat dibatalkan.',
   com_ui_files_deleted: '{0} file dihapus',
   com_ui_files_delete_error: 'File tidak dapat dihapus.',
+  com_ui_attach_file: 'Lampirkan {0}',
+  com_ui_manage_files: 'Kelola file',
+  com_ui_previous_page: 'Sebelumnya',
+  com_ui_next_page: 'Berikutnya',
   com_ui_drop_title: 'Tambahkan apa saja',
   com_ui_drop_description: 'Letakkan file apa pun di sini untuk menambahkannya ke percakapan',
   com_endpoint_config_placeholder: 'Atur kunci API Anda di menu header untuk mulai mengobrol.',

@@ -166,7 +166,6 @@ export const itIT = {
   com_sidepanel_resize: 'Ridimensiona il pannello laterale',
   com_sidepanel_attach_files: 'Allega file',
   com_sidepanel_assistant_builder: 'Creazione assistenti',
-  com_sidepanel_files_later: 'Allegare e gestire i tuoi file sarà possibile in una versione successiva.',
   com_sidepanel_assistants_later: 'La creazione di assistenti arriverà in una versione successiva.',
 
   // Chat
@@ -206,6 +205,10 @@ export const itIT = {
   com_ui_delete_files_confirm: 'Eliminare {0} file selezionati? L’operazione non può essere annullata.',
   com_ui_files_deleted: '{0} file eliminati',
   com_ui_files_delete_error: 'Impossibile eliminare i file.',
+  com_ui_attach_file: 'Allega {0}',
+  com_ui_manage_files: 'Gestisci file',
+  com_ui_previous_page: 'Precedente',
+  com_ui_next_page: 'Successivo',
   com_ui_drop_title: 'Aggiungi quello che vuoi',
   com_ui_drop_description: 'Trascina qui un file per aggiungerlo alla conversazione',
   com_endpoint_config_placeholder: 'Imposta la tua chiave API nel menu dell’intestazione per iniziare a chattare.',

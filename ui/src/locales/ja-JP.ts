@@ -162,7 +162,6 @@ export const jaJP = {
   com_sidepanel_resize: 'サイドパネルのサイズを変更',
   com_sidepanel_attach_files: 'ファイルを添付',
   com_sidepanel_assistant_builder: 'アシスタントビルダー',
-  com_sidepanel_files_later: 'ファイルの添付と管理は今後のバージョンで利用できるようになります。',
   com_sidepanel_assistants_later: 'アシスタントの作成は今後のバージョンで利用できるようになります。',
 
   // Chat
@@ -202,6 +201,10 @@ export const jaJP = {
   com_ui_delete_files_confirm: '選択した {0} 個のファイルを削除しますか？この操作は元に戻せません。',
   com_ui_files_deleted: '{0} 個のファイルを削除しました',
   com_ui_files_delete_error: 'ファイルを削除できませんでした。',
+  com_ui_attach_file: '{0} を添付',
+  com_ui_manage_files: 'ファイルを管理',
+  com_ui_previous_page: '前へ',
+  com_ui_next_page: '次へ',
   com_ui_drop_title: '何でも追加',
   com_ui_drop_description: 'ファイルをここにドロップすると会話に追加されます',
   com_endpoint_config_placeholder: 'チャットを始めるには、ヘッダーのメニューで API キーを設定してください。',

@@ -162,7 +162,6 @@ export const koKR = {
   com_sidepanel_resize: '사이드 패널 크기 조절',
   com_sidepanel_attach_files: '파일 첨부',
   com_sidepanel_assistant_builder: '어시스턴트 빌더',
-  com_sidepanel_files_later: '파일 첨부 및 관리는 이후 버전에서 제공됩니다.',
   com_sidepanel_assistants_later: '어시스턴트 만들기는 이후 버전에서 제공됩니다.',
 
   // Chat
@@ -202,6 +201,10 @@ export const koKR = {
   com_ui_delete_files_confirm: '선택한 파일 {0}개를 삭제할까요? 되돌릴 수 없습니다.',
   com_ui_files_deleted: '파일 {0}개를 삭제했습니다',
   com_ui_files_delete_error: '파일을 삭제하지 못했습니다.',
+  com_ui_attach_file: '{0} 첨부',
+  com_ui_manage_files: '파일 관리',
+  com_ui_previous_page: '이전',
+  com_ui_next_page: '다음',
   com_ui_drop_title: '무엇이든 추가하세요',
   com_ui_drop_description: '파일을 여기에 끌어다 놓으면 대화에 추가됩니다',
   com_endpoint_config_placeholder: '채팅을 시작하려면 헤더 메뉴에서 API 키를 설정하세요.',

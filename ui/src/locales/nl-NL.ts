@@ -166,7 +166,6 @@ export const nlNL = {
   com_sidepanel_resize: 'Grootte van het zijpaneel wijzigen',
   com_sidepanel_attach_files: 'Bestanden bijvoegen',
   com_sidepanel_assistant_builder: 'Assistenten bouwen',
-  com_sidepanel_files_later: 'Bestanden bijvoegen en beheren komt in een latere versie.',
   com_sidepanel_assistants_later: 'Assistenten bouwen komt in een latere versie.',
 
   // Chat
@@ -206,6 +205,10 @@ export const nlNL = {
   com_ui_delete_files_confirm: '{0} geselecteerde bestand(en) verwijderen? Dit kan niet ongedaan worden gemaakt.',
   com_ui_files_deleted: '{0} bestand(en) verwijderd',
   com_ui_files_delete_error: 'De bestanden konden niet worden verwijderd.',
+  com_ui_attach_file: '{0} bijvoegen',
+  com_ui_manage_files: 'Bestanden beheren',
+  com_ui_previous_page: 'Vorige',
+  com_ui_next_page: 'Volgende',
   com_ui_drop_title: 'Voeg van alles toe',
   com_ui_drop_description: 'Sleep een bestand hierheen om het aan het gesprek toe te voegen',
   com_endpoint_config_placeholder: 'Stel je API-sleutel in via het menu in de kopregel om te beginnen met chatten.',

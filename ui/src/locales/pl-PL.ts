@@ -164,7 +164,6 @@ export const plPL = {
   com_sidepanel_resize: 'Zmień rozmiar panelu bocznego',
   com_sidepanel_attach_files: 'Załącz pliki',
   com_sidepanel_assistant_builder: 'Kreator asystentów',
-  com_sidepanel_files_later: 'Załączanie plików i zarządzanie nimi pojawi się w jednej z kolejnych wersji.',
   com_sidepanel_assistants_later: 'Tworzenie asystentów pojawi się w jednej z kolejnych wersji.',
 
   // Chat
@@ -204,6 +203,10 @@ export const plPL = {
   com_ui_delete_files_confirm: 'Usunąć zaznaczone pliki ({0})? Tej operacji nie można cofnąć.',
   com_ui_files_deleted: 'Usunięto pliki: {0}',
   com_ui_files_delete_error: 'Nie udało się usunąć plików.',
+  com_ui_attach_file: 'Załącz {0}',
+  com_ui_manage_files: 'Zarządzaj plikami',
+  com_ui_previous_page: 'Poprzednia',
+  com_ui_next_page: 'Następna',
   com_ui_drop_title: 'Dodaj cokolwiek',
   com_ui_drop_description: 'Upuść tutaj plik, aby dodać go do rozmowy',
   com_endpoint_config_placeholder: 'Ustaw swój klucz API w menu nagłówka, aby zacząć rozmowę.',

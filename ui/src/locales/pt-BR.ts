@@ -167,7 +167,6 @@ export const ptBR = {
   com_sidepanel_resize: 'Redimensionar painel lateral',
   com_sidepanel_attach_files: 'Anexar arquivos',
   com_sidepanel_assistant_builder: 'Criador de assistentes',
-  com_sidepanel_files_later: 'Anexar e gerenciar seus arquivos chega em uma versão futura.',
   com_sidepanel_assistants_later: 'A criação de assistentes chega em uma versão futura.',
 
   // Chat
@@ -207,6 +206,10 @@ export const ptBR = {
   com_ui_delete_files_confirm: 'Excluir {0} arquivo(s) selecionado(s)? Isso não pode ser desfeito.',
   com_ui_files_deleted: '{0} arquivo(s) excluído(s)',
   com_ui_files_delete_error: 'Não foi possível excluir os arquivos.',
+  com_ui_attach_file: 'Anexar {0}',
+  com_ui_manage_files: 'Gerenciar arquivos',
+  com_ui_previous_page: 'Anterior',
+  com_ui_next_page: 'Próximo',
   com_ui_drop_title: 'Adicione qualquer coisa',
   com_ui_drop_description: 'Solte qualquer arquivo aqui para adicioná-lo à conversa',
   com_endpoint_config_placeholder: 'Defina sua chave de API no menu do cabeçalho para começar a conversar.',

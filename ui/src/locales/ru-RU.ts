@@ -165,7 +165,6 @@ export const ruRU = {
   com_sidepanel_resize: 'Изменить размер боковой панели',
   com_sidepanel_attach_files: 'Прикрепить файлы',
   com_sidepanel_assistant_builder: 'Конструктор ассистентов',
-  com_sidepanel_files_later: 'Прикрепление файлов и управление ими появятся в одной из следующих версий.',
   com_sidepanel_assistants_later: 'Создание ассистентов появится в одной из следующих версий.',
 
   // Chat
@@ -205,6 +204,10 @@ export const ruRU = {
   com_ui_delete_files_confirm: 'Удалить выбранные файлы ({0})? Это действие нельзя отменить.',
   com_ui_files_deleted: 'Удалено файлов: {0}',
   com_ui_files_delete_error: 'Не удалось удалить файлы.',
+  com_ui_attach_file: 'Прикрепить {0}',
+  com_ui_manage_files: 'Управление файлами',
+  com_ui_previous_page: 'Назад',
+  com_ui_next_page: 'Далее',
   com_ui_drop_title: 'Добавьте что угодно',
   com_ui_drop_description: 'Перетащите сюда файл, чтобы добавить его в беседу',
   com_endpoint_config_placeholder: 'Укажите API-ключ в меню заголовка, чтобы начать общение.',

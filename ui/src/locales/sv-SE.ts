@@ -165,7 +165,6 @@ export const svSE = {
   com_sidepanel_resize: 'Ändra storlek på sidopanelen',
   com_sidepanel_attach_files: 'Bifoga filer',
   com_sidepanel_assistant_builder: 'Assistentbyggare',
-  com_sidepanel_files_later: 'Att bifoga och hantera dina filer kommer i en senare version.',
   com_sidepanel_assistants_later: 'Att bygga assistenter kommer i en senare version.',
 
   // Chat
@@ -205,6 +204,10 @@ export const svSE = {
   com_ui_delete_files_confirm: 'Ta bort {0} markerade fil(er)? Detta kan inte ångras.',
   com_ui_files_deleted: '{0} fil(er) borttagna',
   com_ui_files_delete_error: 'Filerna kunde inte tas bort.',
+  com_ui_attach_file: 'Bifoga {0}',
+  com_ui_manage_files: 'Hantera filer',
+  com_ui_previous_page: 'Föregående',
+  com_ui_next_page: 'Nästa',
   com_ui_drop_title: 'Lägg till vad som helst',
   com_ui_drop_description: 'Släpp en fil här för att lägga till den i konversationen',
   com_endpoint_config_placeholder: 'Ange din API-nyckel i menyn i sidhuvudet för att börja chatta.',

@@ -166,7 +166,6 @@ export const trTR = {
   com_sidepanel_resize: 'Yan panelin boyutunu değiştir',
   com_sidepanel_attach_files: 'Dosya ekle',
   com_sidepanel_assistant_builder: 'Asistan oluşturucu',
-  com_sidepanel_files_later: 'Dosya ekleme ve dosyalarınızı yönetme sonraki bir sürümde gelecek.',
   com_sidepanel_assistants_later: 'Asistan oluşturma sonraki bir sürümde gelecek.',
 
   // Chat
@@ -206,6 +205,10 @@ export const trTR = {
   com_ui_delete_files_confirm: 'Seçili {0} dosya silinsin mi? Bu işlem geri alınamaz.',
   com_ui_files_deleted: '{0} dosya silindi',
   com_ui_files_delete_error: 'Dosyalar silinemedi.',
+  com_ui_attach_file: '{0} ekle',
+  com_ui_manage_files: 'Dosyaları yönet',
+  com_ui_previous_page: 'Önceki',
+  com_ui_next_page: 'Sonraki',
   com_ui_drop_title: 'Her şeyi ekleyin',
   com_ui_drop_description: 'Sohbete eklemek için herhangi bir dosyayı buraya bırakın',
   com_endpoint_config_placeholder: 'Sohbete başlamak için üst menüden API anahtarınızı girin.',

@@ -164,7 +164,6 @@ export const viVN = {
   com_sidepanel_resize: 'Đổi kích thước bảng bên',
   com_sidepanel_attach_files: 'Đính kèm tệp',
   com_sidepanel_assistant_builder: 'Trình tạo trợ lý',
-  com_sidepanel_files_later: 'Tính năng đính kèm và quản lý tệp sẽ có trong phiên bản sau.',
   com_sidepanel_assistants_later: 'Tính năng tạo trợ lý sẽ có trong phiên bản sau.',
 
   // Chat
@@ -204,6 +203,10 @@ export const viVN = {
   com_ui_delete_files_confirm: 'Xóa {0} tệp đã chọn? Không thể hoàn tác.',
   com_ui_files_deleted: 'Đã xóa {0} tệp',
   com_ui_files_delete_error: 'Không thể xóa các tệp.',
+  com_ui_attach_file: 'Đính kèm {0}',
+  com_ui_manage_files: 'Quản lý tệp',
+  com_ui_previous_page: 'Trước',
+  com_ui_next_page: 'Tiếp',
   com_ui_drop_title: 'Thêm bất cứ thứ gì',
   com_ui_drop_description: 'Thả tệp vào đây để thêm vào cuộc trò chuyện',
   com_endpoint_config_placeholder: 'Hãy đặt khóa API trong menu ở đầu trang để bắt đầu trò chuyện.',

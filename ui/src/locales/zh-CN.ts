@@ -161,7 +161,6 @@ export const zhCN = {
   com_sidepanel_resize: '调整侧边面板大小',
   com_sidepanel_attach_files: '附加文件',
   com_sidepanel_assistant_builder: '助手构建器',
-  com_sidepanel_files_later: '附加和管理文件的功能将在后续版本中推出。',
   com_sidepanel_assistants_later: '创建助手的功能将在后续版本中推出。',
 
   // Chat
@@ -201,6 +200,10 @@ export const zhCN = {
   com_ui_delete_files_confirm: '删除所选的 {0} 个文件？此操作无法撤销。',
   com_ui_files_deleted: '已删除 {0} 个文件',
   com_ui_files_delete_error: '无法删除文件。',
+  com_ui_attach_file: '附加 {0}',
+  com_ui_manage_files: '管理文件',
+  com_ui_previous_page: '上一页',
+  com_ui_next_page: '下一页',
   com_ui_drop_title: '添加任意内容',
   com_ui_drop_description: '将文件拖放到此处即可添加到对话中',
   com_endpoint_config_placeholder: '请在顶部菜单中设置您的 API 密钥后开始对话。',

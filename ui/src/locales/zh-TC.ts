@@ -161,7 +161,6 @@ export const zhTC = {
   com_sidepanel_resize: '調整側邊面板大小',
   com_sidepanel_attach_files: '附加檔案',
   com_sidepanel_assistant_builder: '助理建立工具',
-  com_sidepanel_files_later: '附加及管理檔案的功能將於後續版本推出。',
   com_sidepanel_assistants_later: '建立助理的功能將於後續版本推出。',
 
   // Chat
@@ -201,6 +200,10 @@ export const zhTC = {
   com_ui_delete_files_confirm: '要刪除所選的 {0} 個檔案嗎？此操作無法復原。',
   com_ui_files_deleted: '已刪除 {0} 個檔案',
   com_ui_files_delete_error: '無法刪除檔案。',
+  com_ui_attach_file: '附加 {0}',
+  com_ui_manage_files: '管理檔案',
+  com_ui_previous_page: '上一頁',
+  com_ui_next_page: '下一頁',
   com_ui_drop_title: '新增任何內容',
   com_ui_drop_description: '將檔案拖放到這裡即可加入對話',
   com_endpoint_config_placeholder: '請先在頂端選單中設定您的 API 金鑰，再開始對話。',

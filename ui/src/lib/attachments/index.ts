@@ -1,4 +1,4 @@
-import type { MessageFileDto } from '@protocol';
+import type { FileDto, MessageFileDto } from '@protocol';
 import { createContext, useContext, type ComponentType } from 'react';
 
 /**
@@ -8,6 +8,8 @@ import { createContext, useContext, type ComponentType } from 'react';
 export interface ChatAttachments {
   /** Files picked or dropped: checked against the endpoint's limits, then uploaded. */
   add(files: File[]): void;
+  /** One of the user's stored files (the side panel's list), checked like a new one; never deleted from here. */
+  attachStored(file: FileDto): void;
   /** True while an upload runs: nothing is sent until every file has its server id. */
   isUploading: boolean;
   /** The attached files as the ask body carries them (LibreChat's `message.files`). */

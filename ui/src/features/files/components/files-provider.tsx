@@ -23,7 +23,10 @@ function ComposerChips() {
   return <AttachmentChips files={files} onRemove={remove} />;
 }
 
-/** Gives the chat screen (mounted around it by ui/src/app) real attachments: uploads, chips and sent files. */
+/**
+ * Gives the chat screen and the side panel (mounted around both by ui/src/app) real attachments:
+ * uploads, chips, stored files attached again, and sent files.
+ */
 export function FilesProvider({ children }: { children: ReactNode }) {
   const attachments = useAttachments(useEndpointKey());
   const { conversationId = 'new' } = useParams();
@@ -41,13 +44,14 @@ export function FilesProvider({ children }: { children: ReactNode }) {
   const value = useMemo<ChatAttachments>(
     () => ({
       add: attachments.add,
+      attachStored: attachments.attachStored,
       isUploading: attachments.isUploading,
       messageFiles: attachments.messageFiles,
       clearSent: () => clear(false),
       Chips: ComposerChips,
       MessageFiles,
     }),
-    [attachments.add, attachments.isUploading, attachments.messageFiles, clear],
+    [attachments.add, attachments.attachStored, attachments.isUploading, attachments.messageFiles, clear],
   );
   return (
     <ChatAttachmentsContext.Provider value={value}>

@@ -1,4 +1,4 @@
-import type { MessageFileDto } from '@protocol';
+import type { FileDto, MessageFileDto } from '@protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
@@ -24,6 +24,8 @@ export interface AttachedFile {
   progress: number;
   /** An object URL of an image, for its thumbnail. */
   preview?: string;
+  /** Attached from the user's stored files: removing it or leaving the chat never deletes it. */
+  stored?: boolean;
 }
 
 /** Spec 001 §4/§9: progress steps and the pause before a finished upload counts as done. */
@@ -45,7 +47,7 @@ export function useAttachments(endpointKey: string) {
   const current = useRef(files);
   current.current = files;
   const notices = useUploadNotices();
-  useFilesToDelete(files.flatMap((file) => (file.fileId ? [file.fileId] : [])));
+  useFilesToDelete(files.flatMap((file) => (file.fileId && !file.stored ? [file.fileId] : [])));
 
   const update = useCallback((id: string, change: Partial<AttachedFile>) => {
     setFiles((list) => list.map((file) => (file.id === id ? { ...file, ...change } : file)));
@@ -110,11 +112,24 @@ export function useAttachments(endpointKey: string) {
     [fileConfig.data, endpointKey, notices, localize, upload],
   );
 
+  const attachStored = useCallback(
+    (stored: FileDto) => {
+      const limits = limitsFor(fileConfig.data ?? undefined, endpointKey);
+      const incoming = { name: stored.filename, size: stored.bytes, type: stored.type };
+      const { accepted, problems } = checkFiles([incoming], current.current, limits);
+      for (const problem of problems) notices.reportError(localize(problem.key, problem.value ?? ''));
+      if (accepted.length === 0) return;
+      const { file_id, filename, type, bytes, filepath, width, height } = stored;
+      setFiles((list) => [...list, { id: file_id, fileId: file_id, filename, type, bytes, filepath, width, height, progress: 1, stored: true }]);
+    },
+    [fileConfig.data, endpointKey, notices, localize],
+  );
+
   const remove = useCallback(
     (id: string) => {
       const file = current.current.find((item) => item.id === id);
       drop(id);
-      if (file?.fileId) void deleteFiles([file.fileId]).catch(() => undefined);
+      if (file?.fileId && !file.stored) void deleteFiles([file.fileId]).catch(() => undefined);
     },
     [drop],
   );
@@ -124,7 +139,7 @@ export function useAttachments(endpointKey: string) {
     const list = current.current;
     for (const file of list) if (file.preview) URL.revokeObjectURL(file.preview);
     setFiles([]);
-    const uploaded = list.flatMap((file) => (file.fileId ? [file.fileId] : []));
+    const uploaded = list.flatMap((file) => (file.fileId && !file.stored ? [file.fileId] : []));
     if (discard && uploaded.length > 0) void deleteFiles(uploaded).catch(() => undefined);
   }, []);
 
@@ -140,5 +155,5 @@ export function useAttachments(endpointKey: string) {
   useEffect(() => () => current.current.forEach((file) => file.preview && URL.revokeObjectURL(file.preview)), []);
 
   const isUploading = files.some((file) => file.fileId === null);
-  return { files, add, remove, clear, messageFiles, isUploading };
+  return { files, add, attachStored, remove, clear, messageFiles, isUploading };
 }

@@ -19,8 +19,15 @@ const typeByExtension: Record<string, string> = {
   zip: 'application/zip',
 };
 
+/** What the checks read of a file: a picked File, or a stored one by its name, size and type. */
+export interface IncomingFile {
+  name: string;
+  size: number;
+  type: string;
+}
+
 /** The MIME type a file is checked and uploaded as ('' when nothing tells). */
-export function fileTypeOf(file: File): string {
+export function fileTypeOf(file: Pick<IncomingFile, 'name' | 'type'>): string {
   const extension = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
   return typeByExtension[extension] ?? file.type;
 }
@@ -46,13 +53,13 @@ const inMegabytes = (bytes: number) => String(Math.round((bytes / megabyte) * 10
  * support, size and duplicates, then the total (all refused). Returns what may be uploaded and why
  * anything may not.
  */
-export function checkFiles(incoming: readonly File[], attached: readonly AttachedSummary[], limits: ClientFileLimits) {
+export function checkFiles<T extends IncomingFile>(incoming: readonly T[], attached: readonly AttachedSummary[], limits: ClientFileLimits) {
   const problems: CheckProblem[] = [];
   if (attached.length + incoming.length > limits.fileLimit) {
     return { accepted: [], problems: [{ key: 'com_ui_attach_error_limit', value: String(limits.fileLimit) }] satisfies CheckProblem[] };
   }
   const seen = new Set(attached.map((file) => duplicateKey(file.filename, file.bytes, file.type)));
-  const accepted: Array<{ file: File; type: string }> = [];
+  const accepted: Array<{ file: T; type: string }> = [];
   for (const file of incoming) {
     const type = fileTypeOf(file);
     if (!type) problems.push({ key: 'com_ui_attach_error_type_unknown', value: file.name });
