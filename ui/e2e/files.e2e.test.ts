@@ -92,5 +92,13 @@ describe('files in the browser', () => {
     await dialog.getByRole('searchbox', { name: 'Filter files by name…' }).fill('');
     await dialog.getByText('notes.txt').waitFor();
     await page.screenshot({ path: '/tmp/chatbox-my-files.png' });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // The side panel attaches a stored file again, without uploading it.
+    await page.getByRole('complementary', { name: 'Side panel' }).getByRole('button', { name: 'Attach files' }).click();
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Attach notes.txt' }).click();
+    await chips().getByText('notes.txt').waitFor();
+    await page.screenshot({ path: '/tmp/chatbox-attach-panel.png' });
   });
 });

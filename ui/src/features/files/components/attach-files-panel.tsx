@@ -79,7 +79,8 @@ export function AttachFilesPanel() {
           )}
         </tbody>
       </table>
-      <div className="flex items-center justify-between gap-2">
+      {/* Wraps: the panel may be as narrow as 20 % of the window. */}
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <Button variant="secondary" onClick={() => setManaging(true)}>
           {localize('com_ui_manage_files')}
         </Button>
