@@ -2,7 +2,9 @@ import type { EndpointFileConfig, FileConfig } from '../../config/schema/file-co
 import { compileMimePatterns, defaultSupportedMimeTypes } from './mime-patterns.js';
 import type { UploadByteLimits } from './upload-limit-stream.js';
 
-export const megabyte = 1024 * 1024;
+import { megabyte } from '../protocol/files.js';
+
+export { megabyte };
 export const megabytesToBytes = (megabytes: number): number => Math.round(megabytes * megabyte);
 
 /** One endpoint's upload rules, in bytes and compiled patterns. */

@@ -1,15 +1,5 @@
-/**
- * LibreChat's built-in MIME patterns (packages/data-provider/src/file-config.ts at v0.7.1): an endpoint
- * without its own `supportedMimeTypes` accepts exactly these.
- */
-export const textMimeTypes = /^(text\/(x-c|x-c\+\+|x-java|html|markdown|x-php|x-python|x-script\.python|x-ruby|x-tex|plain|css|javascript|csv))$/;
-export const excelMimeTypes =
-  /^application\/(vnd\.ms-excel|msexcel|x-msexcel|x-ms-excel|x-excel|x-dos_ms_excel|xls|x-xls|vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet)$/;
-export const applicationMimeTypes =
-  /^(application\/(epub\+zip|csv|json|pdf|x-tar|typescript|vnd\.openxmlformats-officedocument\.(wordprocessingml\.document|presentationml\.presentation|spreadsheetml\.sheet)|xml|zip))$/;
-export const imageMimeTypes = /^image\/(jpeg|gif|png|webp)$/;
-
-export const defaultSupportedMimeTypes: readonly RegExp[] = [textMimeTypes, excelMimeTypes, applicationMimeTypes, imageMimeTypes];
+// The built-in patterns are part of the wire: the UI checks files against them before uploading.
+export { applicationMimeTypes, defaultSupportedMimeTypes, excelMimeTypes, imageMimeTypes, textMimeTypes } from '../protocol/files.js';
 
 /**
  * Turns yaml pattern sources into RegExps. A source that is not a regular expression is skipped, and

@@ -27,6 +27,8 @@ export interface ConversationListResponse {
 
 export interface MessageFileDto {
   file_id: string;
+  /** Saved with the message by the server; the ask body may leave it out. */
+  filename?: string;
   filepath?: string;
   type?: string;
   height?: number;

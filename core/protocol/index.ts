@@ -10,3 +10,4 @@ export * from './ask.js';
 export * from './search.js';
 export * from './stream-frames.js';
 export * from './endpoint-catalogue.js';
+export * from './files.js';

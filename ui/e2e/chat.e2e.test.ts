@@ -277,7 +277,7 @@ describe('how the chat looks', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
-  it('offers a drop zone for files, says uploads are not there yet, and keeps the header clear of the sidebar buttons', async () => {
+  it('offers a drop zone for files, attaches a dropped file, and keeps the header clear of the sidebar buttons', async () => {
     await page.waitForTimeout(500);
     const files = await page.evaluateHandle(() => {
       const transfer = new DataTransfer();
@@ -288,8 +288,11 @@ describe('how the chat looks', () => {
     await expect.poll(() => page.getByText('Drop any file here to add it to the conversation').isVisible()).toBe(true);
     await page.screenshot({ path: '/tmp/shots/drop-overlay.png' });
     await composer().dispatchEvent('drop', { dataTransfer: files });
-    await expect.poll(() => page.getByText(/Attaching files is not available yet/).isVisible()).toBe(true);
+    const chips = page.getByRole('list', { name: 'Attached files' });
+    await expect.poll(() => chips.getByText('notes.txt').isVisible()).toBe(true);
     expect(await page.getByText('Add anything').isVisible()).toBe(false);
+    await chips.getByRole('button', { name: 'Remove notes.txt' }).click();
+    await expect.poll(() => chips.count()).toBe(0);
 
     await page.getByRole('button', { name: 'Close sidebar' }).click();
     await page.waitForTimeout(300);

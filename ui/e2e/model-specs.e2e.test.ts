@@ -158,9 +158,9 @@ describe('small layout faults', () => {
       await page.setViewportSize(viewport);
       await page.goto('/c/new');
       await expect.poll(() => composer().isEnabled(), { timeout: 15_000 }).toBe(true);
-      // Attaching a file is not available yet: the composer says so in a toast.
-      await page.locator('form input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-      const toast = page.getByRole('status').filter({ hasText: 'Attaching files is not available yet' });
+      // A file of a type no endpoint takes: the composer says so in a toast.
+      await page.locator('form input[type="file"]').setInputFiles({ name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
+      const toast = page.getByRole('alert').filter({ hasText: 'Currently, unsupported file type: application/x-msdownload' });
       await expect.poll(() => toast.isVisible(), { timeout: 5_000 }).toBe(true);
       await expect.poll(() => toast.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
       const toastBox = (await toast.boundingBox())!;

@@ -3,7 +3,7 @@ import { EndpointMenu } from '../features/endpoints/index.js';
 import { EndpointSettingsForm, ParametersPopover } from '../features/parameters/index.js';
 import { PresetsMenu } from '../features/presets/index.js';
 
-/** The chat screen with the header controls other features provide (features never import each other). */
+/** The chat screen with the header controls other features provide (features never import each other); its file attachments come from the shell's content frame (shell-route.tsx). */
 export function ChatRoute() {
   return (
     <ChatView

@@ -1,6 +1,7 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { useConversationQuery } from '../features/chat/api/get-conversation.js';
 import { ConversationSidebar } from '../features/conversations/index.js';
+import { AttachFilesPanel, FilesProvider } from '../features/files/index.js';
 import { ShellLayout } from '../features/shell/components/shell-layout.js';
 import type { ShellSlots } from '../features/shell/components/shell-slots.js';
 import { SidePanelLayout } from '../features/side-panel/components/side-panel-layout.js';
@@ -16,9 +17,23 @@ function ConversationTitle({ conversationId, fallback }: { conversationId: strin
   return data?.title || fallback;
 }
 
+const MyFilesDialog = lazy(() => import('../features/files/components/my-files-dialog.js').then((module) => ({ default: module.MyFilesDialog })));
+
+const panelContent = { files: <AttachFilesPanel /> };
+
+/** The chat area with the side panel; both see the same attachments (the panel attaches stored files). */
+function ContentFrame({ children }: { children: ReactNode }) {
+  return (
+    <FilesProvider>
+      <SidePanelLayout content={panelContent}>{children}</SidePanelLayout>
+    </FilesProvider>
+  );
+}
+
 const slots: ShellSlots = {
-  ContentFrame: SidePanelLayout,
+  ContentFrame,
   SettingsDialog,
+  MyFilesDialog,
   Conversations: ConversationSidebar,
   ConversationTitle,
 };

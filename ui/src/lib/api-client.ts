@@ -13,6 +13,8 @@ export interface ApiRequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** 'blob' reads the answer as bytes (downloads, images) instead of JSON or text. */
+  responseType?: 'body' | 'blob';
 }
 
 const REFRESH_PATH = '/api/auth/refresh';
@@ -68,9 +70,9 @@ function send(path: string, options: ApiRequestOptions, token: string | null): P
   });
 }
 
-async function parse<T>(response: Response): Promise<T> {
+async function parse<T>(response: Response, responseType: ApiRequestOptions['responseType']): Promise<T> {
   if (!response.ok) throw await toApiError(response);
-  return (await readBody(response)) as T;
+  return (responseType === 'blob' ? await response.blob() : await readBody(response)) as T;
 }
 
 function isAuthResponse(value: unknown): value is AuthResponse {
@@ -119,7 +121,7 @@ export function refreshSession(): Promise<AuthResponse | null> {
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const token = tokenStore.get();
   const response = await send(path, options, token);
-  if (response.status !== 401 || isAuthPath(path)) return parse<T>(response);
+  if (response.status !== 401 || isAuthPath(path)) return parse<T>(response, options.responseType);
 
   // Another request may have refreshed while this one was on the wire: use that token directly.
   const current = tokenStore.get();
@@ -128,7 +130,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     onAuthFailure();
     throw await toApiError(response);
   }
-  return parse<T>(await send(path, options, fresh));
+  return parse<T>(await send(path, options, fresh), options.responseType);
 }
 
 type BodyOptions = Omit<ApiRequestOptions, 'method' | 'body'>;
@@ -142,4 +144,6 @@ export const apiClient = {
   patch: <T>(path: string, body?: unknown, options?: BodyOptions) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: ApiRequestOptions) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  /** GET of bytes with the same session handling (a 401 refreshes once). */
+  getBlob: (path: string, options?: BodyOptions) => apiRequest<Blob>(path, { ...options, method: 'GET', responseType: 'blob' }),
 };

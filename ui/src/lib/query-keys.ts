@@ -42,3 +42,12 @@ export const conversationQueryKey = (conversationId: string) => ['conversation',
 
 /** GET /api/messages/:id: every message of every branch, which the stream keeps current. */
 export const messagesQueryKey = (conversationId: string) => ['messages', conversationId] as const;
+
+/** GET /api/files: My files and the composer's uploads invalidate it. */
+export const filesQueryKey = ['files'] as const;
+
+/** GET /api/files/config: the yaml's upload limits, read once. */
+export const fileConfigQueryKey = ['fileConfig'] as const;
+
+/** GET /api/files/download/:userId/:fileId of an image shown inline: its bytes, kept while shown. */
+export const fileBytesQueryKey = (fileId: string) => ['fileBytes', fileId] as const;

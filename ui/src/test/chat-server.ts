@@ -25,6 +25,8 @@ export function mockChatServer(messages: ChatMessage[] = [], handlers: Handlers 
     'GET /api/search/enable': () => json(200, false),
     'GET /api/messages/c1': () => json(200, messages),
     'GET /api/convos/c1': () => json(200, testConversation()),
+    // No fileConfig in the yaml: the defaults of spec 001 §9 apply.
+    'GET /api/files/config': () => json(200),
     ...handlers,
   });
 }

@@ -40,7 +40,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
       )}
     >
       {toast.showIcon && <SeverityIcon severity={toast.severity} />}
-      <span className="min-w-0 flex-1 break-words">{toast.message}</span>
+      <span className="min-w-0 flex-1 break-words whitespace-pre-line">{toast.message}</span>
       <button
         type="button"
         onClick={onDismiss}

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Alert } from '../../../components/alert.js';
 import { Button } from '../../../components/button.js';
 import { Spinner } from '../../../components/spinner.js';
+import { useChatAttachments } from '../../../lib/attachments/index.js';
 import { useChatSetup, useEnsureChatSetup } from '../../../lib/chat-setup/index.js';
 import { endpointKind, needsUserKey, useEndpointsQuery, useModelsQuery, useUserKeyMissing } from '../../../lib/endpoints/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
@@ -11,7 +12,6 @@ import { messagesQueryKey } from '../../../lib/query-keys.js';
 import type { TranslationKey } from '../../../locales/index.js';
 import { preloadMarkdown } from '../../../lib/markdown/index.js';
 import { useStartupConfig } from '../../../lib/startup-config/get-startup-config.js';
-import { useToast } from '../../../lib/toast/index.js';
 import { useConversationQuery } from '../api/get-conversation.js';
 import { useMessagesQuery } from '../api/get-messages.js';
 import { useChatActions } from '../hooks/use-chat-actions.js';
@@ -47,7 +47,6 @@ export function ChatView({ header }: { header?: ReactNode }) {
   const navigate = useNavigate();
   const localize = useLocalize();
   const queryClient = useQueryClient();
-  const { showToast } = useToast();
   useEnsureChatSetup();
   const { config, isLoading: configLoading } = useStartupConfig();
   const endpointsQuery = useEndpointsQuery();
@@ -110,13 +109,20 @@ export function ChatView({ header }: { header?: ReactNode }) {
     [actions, shown.isSubmitting, kind, endpointsConfig, preferences.latex, editingId, selectSibling],
   );
 
-  const onFiles = useCallback(
-    (files: File[]) => {
-      if (files.length > 0) showToast({ message: localize('com_ui_files_not_supported'), severity: 'info' });
-    },
-    [showToast, localize],
-  );
+  const attachments = useChatAttachments();
+  const addFiles = attachments?.add;
+  const onFiles = useCallback((files: File[]) => addFiles?.(files), [addFiles]);
   const { dragging, dropProps } = useFileDrop(onFiles);
+  const onSend = useCallback(
+    (text: string) => {
+      if (!attachments) return actions.ask(text);
+      if (attachments.isUploading) return false;
+      const sent = actions.ask(text, attachments.messageFiles());
+      if (sent) attachments.clearSent();
+      return sent;
+    },
+    [actions, attachments],
+  );
 
   const keyMissing = useUserKeyMissing(setup.endpoint, needsUserKey(setup.endpoint ? endpointsConfig?.[setup.endpoint] : undefined));
   const latest = branch.at(-1)?.message;
@@ -159,7 +165,7 @@ export function ChatView({ header }: { header?: ReactNode }) {
   }
 
   return (
-    <div className="relative flex h-full min-h-0 flex-col" {...dropProps}>
+    <div className="relative flex h-full min-h-0 flex-col" {...(attachments ? dropProps : {})}>
       <h1 className="sr-only">{title || config.appTitle}</h1>
       <ChatHeader>{header}</ChatHeader>
       <MessageRowContext.Provider value={rowContext}>{body}</MessageRowContext.Provider>
@@ -169,9 +175,11 @@ export function ChatView({ header }: { header?: ReactNode }) {
           disabledReason={disabledReason}
           isSubmitting={isSubmitting}
           enterToSend={preferences.enterToSend}
-          onSend={actions.ask}
+          onSend={onSend}
           onStop={submission.stop}
-          onFiles={onFiles}
+          onFiles={attachments ? onFiles : undefined}
+          attachments={attachments && <attachments.Chips />}
+          filesBusy={attachments?.isUploading}
         />
         <ChatFooter config={config} />
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { classNames } from '../../../components/class-names.js';
 import { PaperclipIcon, SendIcon, StopIcon } from '../../../components/icons/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
@@ -14,14 +14,19 @@ export interface ComposerProps {
   /** Returns false when the message was not taken (the text then stays). */
   onSend(text: string): boolean;
   onStop(): void;
-  onFiles(files: File[]): void;
+  /** Picked files; without it (no files feature) there is no attach button. */
+  onFiles?(files: File[]): void;
+  /** The attached files' chips, above the input. */
+  attachments?: ReactNode;
+  /** An upload is still running: nothing is sent yet. */
+  filesBusy?: boolean;
 }
 
 /**
  * The message input: grows from one row (44 px) to 65vh (75vh from md), Enter or Ctrl/Cmd+Enter
  * to send per the setting, Shift+Enter for a new line, nothing while an IME composes.
  */
-export function Composer({ placeholder, disabledReason, isSubmitting, enterToSend, onSend, onStop, onFiles }: ComposerProps) {
+export function Composer({ placeholder, disabledReason, isSubmitting, enterToSend, onSend, onStop, onFiles, attachments, filesBusy = false }: ComposerProps) {
   const localize = useLocalize();
   const [text, setText] = useState('');
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -30,7 +35,7 @@ export function Composer({ placeholder, disabledReason, isSubmitting, enterToSen
   useToastClearance(form);
   const id = useId();
   const disabled = disabledReason !== null;
-  const canSend = !disabled && !isSubmitting && text.trim().length > 0;
+  const canSend = !disabled && !isSubmitting && !filesBusy && text.trim().length > 0;
 
   useEffect(() => {
     const element = textarea.current;
@@ -41,7 +46,7 @@ export function Composer({ placeholder, disabledReason, isSubmitting, enterToSen
 
   const send = () => {
     const trimmed = text.trim();
-    if (!trimmed || isSubmitting || disabled) return;
+    if (!trimmed || isSubmitting || disabled || filesBusy) return;
     if (onSend(trimmed)) setText('');
   };
 
@@ -61,12 +66,13 @@ export function Composer({ placeholder, disabledReason, isSubmitting, enterToSen
   };
 
   const onPick = (event: ChangeEvent<HTMLInputElement>) => {
-    onFiles([...(event.target.files ?? [])]);
+    onFiles?.([...(event.target.files ?? [])]);
     event.target.value = '';
   };
 
   return (
     <form ref={form} onSubmit={onSubmit} className="mx-auto w-full max-w-3xl px-3 md:px-6">
+      {attachments}
       <div
         className={classNames(
           'flex items-end gap-1.5 rounded-[28px] border bg-white p-2 shadow-[0_2px_12px_rgba(0,0,0,0.06)] transition-colors dark:bg-neutral-800',
@@ -74,17 +80,21 @@ export function Composer({ placeholder, disabledReason, isSubmitting, enterToSen
           disabled && 'opacity-70',
         )}
       >
-        <button
-          type="button"
-          disabled={disabled}
-          onClick={() => fileInput.current?.click()}
-          aria-label={localize('com_ui_attach_files')}
-          title={localize('com_ui_attach_files')}
-          className="flex size-9 shrink-0 items-center justify-center rounded-full text-neutral-600 hover:bg-neutral-100 disabled:opacity-40 dark:text-neutral-300 dark:hover:bg-neutral-700"
-        >
-          <PaperclipIcon />
-        </button>
-        <input ref={fileInput} type="file" multiple hidden onChange={onPick} tabIndex={-1} />
+        {onFiles && (
+          <>
+            <button
+              type="button"
+              disabled={disabled}
+              onClick={() => fileInput.current?.click()}
+              aria-label={localize('com_ui_attach_files')}
+              title={localize('com_ui_attach_files')}
+              className="flex size-9 shrink-0 items-center justify-center rounded-full text-neutral-600 hover:bg-neutral-100 disabled:opacity-40 dark:text-neutral-300 dark:hover:bg-neutral-700"
+            >
+              <PaperclipIcon />
+            </button>
+            <input ref={fileInput} type="file" multiple hidden onChange={onPick} tabIndex={-1} data-testid="composer-file-input" />
+          </>
+        )}
         <label htmlFor={id} className="sr-only">
           {localize('com_ui_composer_label')}
         </label>

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { classNames } from '../../../components/class-names.js';
+import { useChatAttachments } from '../../../lib/attachments/index.js';
 import { Markdown } from '../../../lib/markdown/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import type { ChatMessage } from '../utils/chat-message.js';
@@ -31,6 +32,7 @@ export const MessageRow = memo(function MessageRow({ message, parent, siblingInd
   const isEditing = editingId === message.messageId;
   const available = getMessageActions({ message, isLatest, isEditing, isSubmitting, endpoint: context.endpointKind, parent });
   const isUser = message.isCreatedByUser;
+  const MessageFiles = useChatAttachments()?.MessageFiles;
 
   const editor = isEditing && (
     <MessageEditor
@@ -65,6 +67,7 @@ export const MessageRow = memo(function MessageRow({ message, parent, siblingInd
   if (isUser) {
     return (
       <article className="group mx-auto w-full max-w-3xl px-4 pt-3 pb-1 md:px-6" aria-label={localize('com_ui_you')}>
+        {MessageFiles && message.files && message.files.length > 0 && <MessageFiles files={message.files} />}
         {editor || (
           <div className="flex justify-end">
             <div className="max-w-[85%] rounded-3xl bg-neutral-100 px-5 py-2.5 leading-relaxed break-words whitespace-pre-wrap text-neutral-900 dark:bg-neutral-700/70 dark:text-neutral-50">

@@ -1,3 +1,4 @@
+import type { MessageFileDto } from '@protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ChatSetup } from '../../../lib/chat-setup/index.js';
@@ -22,7 +23,8 @@ export interface ChatActionsInput {
 }
 
 export interface ChatActions {
-  ask(text: string): boolean;
+  /** `files`: uploads attached to the message (LibreChat's `files`). */
+  ask(text: string, files?: MessageFileDto[]): boolean;
   regenerate(reply: ChatMessage): void;
   continueReply(reply: ChatMessage, generation?: string): void;
   /** Save & Submit of a user message: a new sibling with the same parent. */
@@ -69,7 +71,7 @@ export function useChatActions(input: ChatActionsInput): ChatActions {
     const find = (id: string) => latest.current.input.messages.find((message) => message.messageId === id);
 
     return {
-      ask: (text) => start(planAsk(context(), text, lastStoredId(latest.current.input.branch)), true),
+      ask: (text, files) => start(planAsk(context(), text, lastStoredId(latest.current.input.branch), files), true),
       regenerate(reply) {
         const parent = find(reply.parentMessageId);
         if (!parent?.isCreatedByUser) return;
@@ -82,7 +84,7 @@ export function useChatActions(input: ChatActionsInput): ChatActions {
         if (!parent?.isCreatedByUser) return console.error('cannot continue AI message without latestMessage!');
         start(planContinue(context(), reply, parent, generation), false);
       },
-      resubmitUserMessage: (message, text) => void start(planAsk(context(), text, message.parentMessageId), true),
+      resubmitUserMessage: (message, text) => void start(planAsk(context(), text, message.parentMessageId, message.files ?? []), true),
       async saveMessage(message, text) {
         const { conversationId } = latest.current.input;
         const local = { ...message, text, isEdited: true };

@@ -1,3 +1,4 @@
+import type { MessageFileDto } from '@protocol';
 import type { ChatSetup } from '../../../lib/chat-setup/index.js';
 import { endpointKind, type EndpointsConfig } from '../../../lib/endpoints/index.js';
 import { NEW_CONVERSATION, NO_PARENT, optimisticTimestamp, placeholderIdFor, type ChatMessage } from './chat-message.js';
@@ -76,17 +77,18 @@ function basePlan(context: TurnContext) {
 }
 
 /** A new user message under `parentMessageId` (the branch's last message, or a sibling's parent when editing). */
-export function planAsk(context: TurnContext, text: string, parentMessageId: string): TurnPlan | null {
+export function planAsk(context: TurnContext, text: string, parentMessageId: string, files: MessageFileDto[] = []): TurnPlan | null {
   const base = basePlan(context);
   if (!base) return null;
   const userMessageId = crypto.randomUUID();
   const parent = base.isNewConversation && !base.messages.some((message) => message.messageId === parentMessageId) ? NO_PARENT : parentMessageId;
-  const user = base.template({ messageId: userMessageId, parentMessageId: parent, text, isCreatedByUser: true, sender: 'User', clientOnly: true });
+  const attached = files.length > 0 ? { files } : {};
+  const user = base.template({ messageId: userMessageId, parentMessageId: parent, text, isCreatedByUser: true, sender: 'User', clientOnly: true, ...attached });
   const response = base.template({ messageId: placeholderIdFor(userMessageId), parentMessageId: userMessageId });
   return {
     ...base,
     mode: 'ask',
-    body: { ...base.request, text, parentMessageId: parent, messageId: userMessageId },
+    body: { ...base.request, text, parentMessageId: parent, messageId: userMessageId, ...attached },
     messages: [...base.messages, user, response],
     ids: { userMessageId, responseMessageId: response.messageId },
     response,
@@ -108,6 +110,8 @@ export function planRegenerate(context: TurnContext, userMessage: ChatMessage): 
       messageId: userMessage.messageId,
       overrideParentMessageId: userMessage.messageId,
       isRegenerate: true,
+      // A new reply sees the same files as the first one (LibreChat reuses the parent's).
+      ...(userMessage.files?.length ? { files: userMessage.files } : {}),
     },
     messages: [...base.messages.filter((message) => message.messageId !== response.messageId), response],
     ids: { userMessageId: userMessage.messageId, responseMessageId: response.messageId },

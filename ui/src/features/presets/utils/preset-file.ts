@@ -1,4 +1,5 @@
 import type { PresetDto, PresetRequest } from '@protocol';
+import { saveBlob } from '../../../lib/save-blob.js';
 
 // Identity and bookkeeping stay on this server; an imported file makes a new preset.
 const notExported = new Set(['presetId', 'user', 'createdAt', 'updatedAt', 'defaultPreset', 'order', '_id', '__v']);
@@ -20,14 +21,7 @@ export function presetFileName(title: string): string {
 /** Saves the preset as `<title>.json` through a temporary link. */
 export function downloadPreset(preset: ExportablePreset): void {
   const blob = new Blob([JSON.stringify(presetForExport(preset), null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = presetFileName(preset.title);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveBlob(blob, presetFileName(preset.title));
 }
 
 /**

@@ -26,11 +26,18 @@ export function ShellLayout({ slots = {} }: { slots?: ShellSlots }) {
   const { setVisible } = sidebar;
   const closeSidebar = useCallback(() => setVisible(false), [setVisible]);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const { ContentFrame = PlainFrame, SettingsDialog, ConversationTitle } = slots;
+  const [myFilesOpen, setMyFilesOpen] = useState(false);
+  const { ContentFrame = PlainFrame, SettingsDialog, ConversationTitle, MyFilesDialog } = slots;
   // The chat route's parameter: a layout sees the params of the child route it renders.
   const { conversationId = 'new' } = useParams();
   const newChatTitle = localize('com_ui_new_chat_title');
-  const actions = useMemo(() => (SettingsDialog ? { openSettings: () => setSettingsOpen(true) } : {}), [SettingsDialog]);
+  const actions = useMemo(
+    () => ({
+      ...(SettingsDialog ? { openSettings: () => setSettingsOpen(true) } : {}),
+      ...(MyFilesDialog ? { openMyFiles: () => setMyFilesOpen(true) } : {}),
+    }),
+    [SettingsDialog, MyFilesDialog],
+  );
 
   const startNewChat = () => {
     navigate('/c/new');
@@ -98,6 +105,11 @@ export function ShellLayout({ slots = {} }: { slots?: ShellSlots }) {
         {SettingsDialog && settingsOpen && (
           <Suspense fallback={null}>
             <SettingsDialog open onClose={() => setSettingsOpen(false)} />
+          </Suspense>
+        )}
+        {MyFilesDialog && myFilesOpen && (
+          <Suspense fallback={null}>
+            <MyFilesDialog open onClose={() => setMyFilesOpen(false)} />
           </Suspense>
         )}
       </div>

@@ -12,11 +12,15 @@ export interface ShellSlots {
   Conversations?: ComponentType<{ onNavigate: () => void }>;
   /** The open conversation's title for the mobile header; renders `fallback` for a new chat. */
   ConversationTitle?: ComponentType<{ conversationId: string; fallback: string }>;
+  /** The user menu's My files. */
+  MyFilesDialog?: ComponentType<{ open: boolean; onClose: () => void }>;
 }
 
 export interface ShellActions {
   /** Absent when no settings dialog was composed in. */
   openSettings?: () => void;
+  /** Absent when no My files dialog was composed in. */
+  openMyFiles?: () => void;
 }
 
 export const ShellActionsContext = createContext<ShellActions>({});

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { testFile } from '../../../test/file-fixtures.js';
 import { json, mockFetch, testConfig, testUser } from '../../../test/mock-fetch.js';
 import { renderApp } from '../../../test/render-app.js';
 
@@ -22,14 +23,23 @@ describe('user menu', () => {
     expect(callsTo('GET', '/api/balance')).toHaveLength(0);
   });
 
-  it('marks export and my files as arriving later, with a tooltip, and does nothing on click', async () => {
+  it('marks export as arriving later, with a tooltip, and does nothing on click', async () => {
     const { menu, user } = await openMenu();
     const exportItem = within(menu).getByRole('menuitem', { name: 'Export conversation' });
     expect(exportItem).toHaveAttribute('aria-disabled', 'true');
     expect(exportItem).toHaveAccessibleDescription('Arrives in a later version');
-    expect(within(menu).getByRole('menuitem', { name: 'My files' })).toHaveAccessibleDescription('Arrives in a later version');
+    expect(within(menu).getByRole('menuitem', { name: 'My files' })).not.toHaveAttribute('aria-disabled');
     await user.click(exportItem);
     expect(screen.getByRole('menu')).toBeInTheDocument();
+  });
+
+  it('opens My files with the user\'s files', async () => {
+    const { menu, user } = await openMenu({
+      'GET /api/files': () => json(200, [testFile({ filename: 'notes.txt' })]),
+    });
+    await user.click(within(menu).getByRole('menuitem', { name: 'My files' }));
+    const dialog = await screen.findByRole('dialog', { name: 'My files' }, { timeout: 5000 });
+    expect(await within(dialog).findByText('notes.txt')).toBeInTheDocument();
   });
 
   it('shows the balance with two decimals when the server checks balances', async () => {

@@ -15,7 +15,7 @@ export function UserMenu() {
   const { language } = useLanguage();
   const { user, logout } = useAuth();
   const { config } = useStartupConfig();
-  const { openSettings } = useShellActions();
+  const { openSettings, openMyFiles } = useShellActions();
   const balance = useBalance(config.checkBalance);
   const menu = useMenu();
   const menuId = useId();
@@ -55,10 +55,26 @@ export function UserMenu() {
               <div role="separator" className="my-1.5 h-px bg-neutral-200 dark:bg-neutral-700" />
             </>
           )}
-          {/* Both arrive with spec 001's files and export (a later issue), so export is disabled with or
-              without a saved conversation for now. */}
+          {/* Export arrives with spec 001's export (a later issue), so it is disabled with or without a
+              saved conversation for now. */}
           <UnavailableMenuItem icon={<ExportIcon />} label={localize('com_nav_export_conversation')} reason={later} />
-          <UnavailableMenuItem icon={<FilesIcon />} label={localize('com_nav_my_files')} reason={later} />
+          {openMyFiles ? (
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className={menuItemClass}
+              onClick={() => {
+                menu.close();
+                openMyFiles();
+              }}
+            >
+              <FilesIcon />
+              {localize('com_nav_my_files')}
+            </button>
+          ) : (
+            <UnavailableMenuItem icon={<FilesIcon />} label={localize('com_nav_my_files')} reason={later} />
+          )}
           {helpUrl && (
             <a
               role="menuitem"

@@ -2,6 +2,7 @@ import { IconButton } from '../../../components/icon-button.js';
 import { ChevronEndIcon, HidePanelIcon } from '../../../components/icons/index.js';
 import { useTabList } from '../../../components/use-tab-list.js';
 import { classNames } from '../../../components/class-names.js';
+import type { ReactNode } from 'react';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { panelIds, type PanelId } from '../hooks/use-panel-layout.js';
 import { panelTabs } from './panel-tabs.js';
@@ -12,10 +13,12 @@ interface OpenPanelProps {
   onHide: () => void;
   /** Absent in the small-screen overlay, which only closes. */
   onCollapse?: () => void;
+  /** What other features put into the tabs (composed in ui/src/app); a tab without it says it comes later. */
+  content?: Partial<Record<PanelId, ReactNode>>;
 }
 
 /** The open panel: a tab bar (attach files, assistant builder), collapse and hide, and the active tab. */
-export function OpenPanel({ activePanel, onSelect, onHide, onCollapse }: OpenPanelProps) {
+export function OpenPanel({ activePanel, onSelect, onHide, onCollapse, content = {} }: OpenPanelProps) {
   const localize = useLocalize();
   const tabs = useTabList({ ids: panelIds, selected: activePanel, onSelect });
 
@@ -60,16 +63,18 @@ export function OpenPanel({ activePanel, onSelect, onHide, onCollapse }: OpenPan
           hidden={activePanel !== id}
           className="min-h-0 flex-1 overflow-y-auto p-4 focus-visible:outline-offset-[-2px]"
         >
-          <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-neutral-300 px-4 py-8 text-center dark:border-neutral-700">
-            <span className="text-neutral-400 dark:text-neutral-500">
-              <TabIcon />
-            </span>
-            <p className="text-sm font-medium">{localize(labelKey)}</p>
-            <span className="rounded-full bg-neutral-200 px-2 py-0.5 text-xs font-medium text-neutral-700 dark:bg-neutral-700 dark:text-neutral-200">
-              {localize('com_ui_later_version_badge')}
-            </span>
-            <p className="text-sm text-neutral-500 dark:text-neutral-400">{localize(laterKey)}</p>
-          </div>
+          {content[id] ?? (
+            <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-neutral-300 px-4 py-8 text-center dark:border-neutral-700">
+              <span className="text-neutral-400 dark:text-neutral-500">
+                <TabIcon />
+              </span>
+              <p className="text-sm font-medium">{localize(labelKey)}</p>
+              <span className="rounded-full bg-neutral-200 px-2 py-0.5 text-xs font-medium text-neutral-700 dark:bg-neutral-700 dark:text-neutral-200">
+                {localize('com_ui_later_version_badge')}
+              </span>
+              {laterKey && <p className="text-sm text-neutral-500 dark:text-neutral-400">{localize(laterKey)}</p>}
+            </div>
+          )}
         </div>
       ))}
     </div>

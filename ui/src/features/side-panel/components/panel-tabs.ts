@@ -6,13 +6,14 @@ import type { PanelId } from '../hooks/use-panel-layout.js';
 export interface PanelTab {
   id: PanelId;
   labelKey: TranslationKey;
-  /** What the panel will hold; both arrive with spec 001's files and assistants (a later issue). */
-  laterKey: TranslationKey;
+  /** What the panel will hold while another feature has not filled it (the assistants builder: a later issue). */
+  laterKey?: TranslationKey;
   icon: ComponentType;
 }
 
 export const panelTabs: PanelTab[] = [
-  { id: 'files', labelKey: 'com_sidepanel_attach_files', laterKey: 'com_sidepanel_files_later', icon: AttachmentsIcon },
+  // The files tab is filled by the files feature (ui/src/app/shell-route.tsx).
+  { id: 'files', labelKey: 'com_sidepanel_attach_files', icon: AttachmentsIcon },
   {
     id: 'assistants',
     labelKey: 'com_sidepanel_assistant_builder',

@@ -5,7 +5,7 @@ import { useLocalize } from '../../../lib/i18n/index.js';
 import { useInterfaceSettings } from '../../../lib/startup-config/use-interface-settings.js';
 import { useViewSetting } from '../../../lib/settings/index.js';
 import { useMediaQuery } from '../../../lib/use-media-query.js';
-import { usePanelLayout } from '../hooks/use-panel-layout.js';
+import { usePanelLayout, type PanelId } from '../hooks/use-panel-layout.js';
 import { SIDE_PANEL_SMALL_QUERY } from '../layout-math.js';
 import { CollapsedStrip } from './collapsed-strip.js';
 import { OpenPanel } from './open-panel.js';
@@ -15,7 +15,7 @@ import { ResizeHandle } from './resize-handle.js';
  * The chat area and, at its inline end, the resizable right side panel (spec 000 §2, 001 §2).
  * The chat stays at the same place in the tree in every mode, so switching never remounts it.
  */
-export function SidePanelLayout({ children }: { children: ReactNode }) {
+export function SidePanelLayout({ children, content }: { children: ReactNode; content?: Partial<Record<PanelId, ReactNode>> }) {
   const localize = useLocalize();
   const [hiddenByUser] = useViewSetting('hideSidePanel');
   // librechat.yaml `interface.sidePanel: false` removes the panel for everyone.
@@ -94,7 +94,7 @@ export function SidePanelLayout({ children }: { children: ReactNode }) {
             {mode === 'collapsed' ? (
               <CollapsedStrip onSelect={panel.selectPanel} onExpand={panel.expand} onHide={hide} />
             ) : (
-              <OpenPanel activePanel={panel.activePanel} onSelect={panel.selectPanel} onHide={hide} onCollapse={panel.collapse} />
+              <OpenPanel activePanel={panel.activePanel} onSelect={panel.selectPanel} onHide={hide} onCollapse={panel.collapse} content={content} />
             )}
           </aside>
         </>
@@ -107,7 +107,7 @@ export function SidePanelLayout({ children }: { children: ReactNode }) {
             aria-label={localize('com_sidepanel_label')}
             className="fixed inset-y-0 end-0 z-40 w-[320px] max-w-[85vw] bg-neutral-50 shadow-xl dark:bg-sidebar-dark"
           >
-            <OpenPanel activePanel={panel.activePanel} onSelect={panel.selectPanel} onHide={hide} />
+            <OpenPanel activePanel={panel.activePanel} onSelect={panel.selectPanel} onHide={hide} content={content} />
           </aside>
         </>
       )}
