@@ -65,3 +65,21 @@ export async function readWhole(body: AsyncIterable<Uint8Array>): Promise<Buffer
   for await (const chunk of body) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks);
 }
+
+/** The side of a user's avatar (LibreChat's `resizeAndConvert`, width 150). */
+export const avatarSide = 150;
+
+/**
+ * A user's avatar as LibreChat makes it (wave2 notes §1.6): upright, cropped to the centred square
+ * (side = the short side), scaled to `avatarSide` and encoded as `outputType`. Rejects when the bytes
+ * are not an image sharp can decode.
+ */
+export async function resizeAvatar(input: Buffer, outputType: ImageOutputType): Promise<ResizedImage> {
+  // sharp turns the image upright (rotate()) before it resizes: the crop is centred on what users see.
+  const { data, info } = await sharp(input, { limitInputPixels: maxInputPixels })
+    .rotate()
+    .resize(avatarSide, avatarSide, { fit: 'cover', position: 'centre' })
+    .toFormat(outputType)
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, type: `image/${outputType}` };
+}

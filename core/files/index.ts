@@ -8,4 +8,4 @@ export { decideFileType, type FileType, type FileTypeInput } from './file-type.j
 export { sanitizeFileName, decodeClientFileName, maxFileNameBytes } from './file-name.js';
 export { UploadLimitStream, type UploadByteLimits } from './upload-limit-stream.js';
 export { UploadRejectedError, formatMegabytes } from './upload-errors.js';
-export { resizeImage, fitImageSides, readWhole, uploadImageSides, anthropicImageSides, visionImageTypes, type ImageOutputType, type ImageSideLimits, type ResizedImage } from './image-resize.js';
+export { resizeImage, resizeAvatar, avatarSide, fitImageSides, readWhole, uploadImageSides, anthropicImageSides, visionImageTypes, type ImageOutputType, type ImageSideLimits, type ResizedImage } from './image-resize.js';

@@ -6,6 +6,7 @@ import { downloadFile } from './download.js';
 import { toFileDto } from '../../presenters/file-dto.js';
 import { receiveUpload } from './receive-upload.js';
 import { serveUpload } from './serve-upload.js';
+import { uploadAvatar } from './upload-avatar.js';
 import { createUploadRateLimit } from './upload-rate-limit.js';
 
 /**
@@ -43,6 +44,16 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
       }
     });
   }
+
+  // The user's picture (wave2 notes §1.6): answers `{ url }`, the link GET /uploads serves to its owner.
+  app.post('/api/files/images/avatar', { preHandler: [app.auth.authenticate, limitUploads] }, async (request, reply) => {
+    try {
+      return await uploadAvatar(request, context);
+    } catch (error) {
+      if (!request.raw.complete) reply.header('connection', 'close');
+      throw error;
+    }
+  });
 
   app.delete('/api/files', { preHandler: app.auth.authenticate }, async (request, reply) => {
     const { deleted } = await deleteFiles(request.body, request.user!.id, context);

@@ -1,0 +1,94 @@
+import { Readable, pipeline } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import { ChatboxError, ValidationError } from '../../errors/index.js';
+import {
+  UploadLimitStream,
+  UploadRejectedError,
+  decideFileType,
+  decodeClientFileName,
+  readWhole,
+  resizeAvatar,
+  sniffLength,
+  visionImageTypes,
+} from '../../files/index.js';
+import type { UploadContext } from './receive-upload.js';
+
+/** The types an avatar may be sent as (spec 001: png, jpeg, gif, webp), matched against the sniffed type. */
+const avatarMimeTypes: readonly RegExp[] = [...visionImageTypes].map((type) => new RegExp(`^${type.replace('/', '\\/')}$`));
+
+/** Names of the avatars this route stores, in the local storage's link form (`/uploads/<userId>/avatar-<ms>.<ext>`). */
+const ownAvatarPath = /^\/uploads\/([^/?#]+)\/avatar-\d+\.(?:png|jpeg|webp)$/;
+
+/**
+ * POST /api/files/images/avatar (wave2 notes §1.6): the image in part `input`, `manual` as a field.
+ * Unlike LibreChat the server holds the image to `avatarSizeLimit` (413) and to png/jpeg/gif/webp by
+ * its bytes (415). The picture is cropped to a centred square, scaled to 150 px, converted to
+ * `imageOutputType` and stored as `avatar-<epoch ms>.<ext>` in the user's folder; `manual: 'true'`
+ * makes it the user's avatar (and deletes the avatar it replaces, when that one is ours).
+ */
+export async function uploadAvatar(request: FastifyRequest, context: UploadContext): Promise<{ url: string }> {
+  const current = context.storages.current;
+  if (!current) throw new ChatboxError('file_storage_unavailable');
+  const userId = request.user!.id;
+  const fields = new Map<string, string>();
+  let image: Buffer | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      if (typeof part.value === 'string') fields.set(part.fieldname, part.value);
+      continue;
+    }
+    if (part.fieldname !== 'input' || image) throw new ValidationError('Send exactly one image, in the part named "input"');
+    // Capped by the server's limit too: multipart stops reading a file there.
+    const sizeLimit = Math.min(context.limits.avatarSizeLimit, context.limits.serverFileSizeLimit);
+    image = await readAvatarPart(part.file, part.mimetype, part.filename, sizeLimit);
+  }
+  if (!image) throw new ValidationError('No image provided');
+  const manual = fields.get('manual') === 'true';
+
+  const avatar = await resizeAvatar(image, context.imageOutputType).catch(() => {
+    // A valid header over a broken body: not an image after all.
+    throw new UploadRejectedError('unsupported_file_type', { type: 'image' });
+  });
+  const stored = await current.storage.save({
+    userId,
+    fileName: `avatar-${Date.now()}.${context.imageOutputType}`,
+    mediaType: avatar.type,
+    body: Readable.from([avatar.data]),
+  });
+  const url = `${await current.storage.url(stored.path)}?manual=${manual}`;
+  if (!manual) return { url };
+  try {
+    const previous = await context.store.users.findById(userId);
+    const updated = await context.store.users.update(userId, { avatar: url });
+    if (!updated) throw new ChatboxError('unauthorized');
+    await deleteReplacedAvatar(previous?.avatar ?? null, userId, context);
+  } catch (error) {
+    await current.storage.delete(stored.path).catch(() => {});
+    throw error;
+  }
+  return { url };
+}
+
+/** The whole image, held to the avatar size limit as it streams, refused (415) from its first bytes when it is no raster image. */
+async function readAvatarPart(file: Readable, declaredType: string, fileName: string | undefined, sizeLimit: number): Promise<Buffer> {
+  const limiter = new UploadLimitStream({ fileSizeLimit: sizeLimit, totalSizeLimit: sizeLimit, bytesEarlierInRequest: 0, userStorageLimit: null, userStorageUsed: 0 });
+  // The callback form hands back the limiter; a limit crossed or a client that leaves fails reading it.
+  const bytes = await readWhole(pipeline(file, limiter, () => {}));
+  const type = decideFileType({
+    declaredType,
+    fileName: decodeClientFileName(fileName ?? ''),
+    head: bytes.subarray(0, sniffLength),
+    wholeFile: bytes.length <= sniffLength,
+    supportedMimeTypes: avatarMimeTypes,
+  });
+  if (type.kind !== 'image') throw new UploadRejectedError('unsupported_file_type', { type: type.type });
+  return bytes;
+}
+
+/** Deletes the file behind the avatar being replaced when this route stored it in the user's own folder. */
+async function deleteReplacedAvatar(previous: string | null, userId: string, context: UploadContext): Promise<void> {
+  const path = previous?.split('?')[0] ?? '';
+  if (ownAvatarPath.exec(path)?.[1] !== userId) return;
+  const local = await context.storages.forSource('local');
+  await local?.delete(path).catch((error: unknown) => context.log.warn({ err: error, path }, 'could not delete a replaced avatar'));
+}
