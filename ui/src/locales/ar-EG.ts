@@ -146,7 +146,6 @@ export const arEG = {
   com_nav_avatar_hint: 'PNG أو JPEG، بحد أقصى {0} ميغابايت',
   com_nav_choose_file: 'اختيار ملف',
   com_nav_avatar_preview: 'معاينة صورة الملف الشخصي الجديدة',
-  com_nav_avatar_unavailable: 'رفع صورة الملف الشخصي غير متاح بعد على هذا الخادم.',
   com_ui_clear: 'مسح',
   com_ui_revoke: 'إلغاء',
   com_ui_upload: 'رفع',

@@ -152,7 +152,6 @@ export const deDE = {
   com_nav_avatar_hint: 'PNG oder JPEG, bis zu {0} MB',
   com_nav_choose_file: 'Datei auswählen',
   com_nav_avatar_preview: 'Vorschau des neuen Profilbilds',
-  com_nav_avatar_unavailable: 'Das Hochladen eines Profilbilds ist auf diesem Server noch nicht möglich.',
   com_ui_clear: 'Löschen',
   com_ui_revoke: 'Widerrufen',
   com_ui_upload: 'Hochladen',

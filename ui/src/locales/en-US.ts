@@ -147,7 +147,6 @@ export const enUS = {
   com_nav_avatar_hint: 'PNG or JPEG, up to {0} MB',
   com_nav_choose_file: 'Choose file',
   com_nav_avatar_preview: 'Preview of the new profile picture',
-  com_nav_avatar_unavailable: 'Uploading a profile picture is not available on this server yet.',
   com_ui_clear: 'Clear',
   com_ui_revoke: 'Revoke',
   com_ui_upload: 'Upload',

@@ -154,7 +154,6 @@ export const esES = {
   com_nav_avatar_hint: 'PNG o JPEG, hasta {0} MB',
   com_nav_choose_file: 'Elegir archivo',
   com_nav_avatar_preview: 'Vista previa de la nueva foto de perfil',
-  com_nav_avatar_unavailable: 'Todavía no se pueden subir fotos de perfil a este servidor.',
   com_ui_clear: 'Borrar',
   com_ui_revoke: 'Revocar',
   com_ui_upload: 'Subir',

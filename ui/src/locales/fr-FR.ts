@@ -153,7 +153,6 @@ export const frFR = {
   com_nav_avatar_hint: 'PNG ou JPEG, jusqu’à {0} Mo',
   com_nav_choose_file: 'Choisir un fichier',
   com_nav_avatar_preview: 'Aperçu de la nouvelle photo de profil',
-  com_nav_avatar_unavailable: 'Le téléversement d’une photo de profil n’est pas encore disponible sur ce serveur.',
   com_ui_clear: 'Effacer',
   com_ui_revoke: 'Révoquer',
   com_ui_upload: 'Téléverser',

@@ -146,7 +146,6 @@ export const heHE = {
   com_nav_avatar_hint: 'PNG או JPEG, עד {0} MB',
   com_nav_choose_file: 'בחירת קובץ',
   com_nav_avatar_preview: 'תצוגה מקדימה של תמונת הפרופיל החדשה',
-  com_nav_avatar_unavailable: 'העלאת תמונת פרופיל עדיין אינה זמינה בשרת הזה.',
   com_ui_clear: 'ניקוי',
   com_ui_revoke: 'ביטול',
   com_ui_upload: 'העלאה',

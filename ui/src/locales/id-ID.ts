@@ -148,7 +148,6 @@ export const idID = {
   com_nav_avatar_hint: 'PNG atau JPEG, maksimal {0} MB',
   com_nav_choose_file: 'Pilih file',
   com_nav_avatar_preview: 'Pratinjau foto profil baru',
-  com_nav_avatar_unavailable: 'Mengunggah foto profil belum tersedia di server ini.',
   com_ui_clear: 'Hapus',
   com_ui_revoke: 'Cabut',
   com_ui_upload: 'Unggah',

@@ -149,7 +149,6 @@ export const itIT = {
   com_nav_avatar_hint: 'PNG o JPEG, fino a {0} MB',
   com_nav_choose_file: 'Scegli file',
   com_nav_avatar_preview: 'Anteprima della nuova immagine del profilo',
-  com_nav_avatar_unavailable: 'Il caricamento dell’immagine del profilo non è ancora disponibile su questo server.',
   com_ui_clear: 'Cancella',
   com_ui_revoke: 'Revoca',
   com_ui_upload: 'Carica',

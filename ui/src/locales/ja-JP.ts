@@ -145,7 +145,6 @@ export const jaJP = {
   com_nav_avatar_hint: 'PNG または JPEG、{0} MB まで',
   com_nav_choose_file: 'ファイルを選択',
   com_nav_avatar_preview: '新しいプロフィール画像のプレビュー',
-  com_nav_avatar_unavailable: 'このサーバーでは、プロフィール画像のアップロードはまだ利用できません。',
   com_ui_clear: '消去',
   com_ui_revoke: '無効化',
   com_ui_upload: 'アップロード',

@@ -145,7 +145,6 @@ export const koKR = {
   com_nav_avatar_hint: 'PNG 또는 JPEG, 최대 {0}MB',
   com_nav_choose_file: '파일 선택',
   com_nav_avatar_preview: '새 프로필 사진 미리 보기',
-  com_nav_avatar_unavailable: '이 서버에서는 아직 프로필 사진을 업로드할 수 없습니다.',
   com_ui_clear: '지우기',
   com_ui_revoke: '폐기',
   com_ui_upload: '업로드',

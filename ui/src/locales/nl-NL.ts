@@ -149,7 +149,6 @@ export const nlNL = {
   com_nav_avatar_hint: 'PNG of JPEG, maximaal {0} MB',
   com_nav_choose_file: 'Bestand kiezen',
   com_nav_avatar_preview: 'Voorbeeld van de nieuwe profielfoto',
-  com_nav_avatar_unavailable: 'Een profielfoto uploaden is op deze server nog niet mogelijk.',
   com_ui_clear: 'Wissen',
   com_ui_revoke: 'Intrekken',
   com_ui_upload: 'Uploaden',

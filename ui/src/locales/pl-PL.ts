@@ -147,7 +147,6 @@ export const plPL = {
   com_nav_avatar_hint: 'PNG lub JPEG, maksymalnie {0} MB',
   com_nav_choose_file: 'Wybierz plik',
   com_nav_avatar_preview: 'Podgląd nowego zdjęcia profilowego',
-  com_nav_avatar_unavailable: 'Przesyłanie zdjęcia profilowego nie jest jeszcze dostępne na tym serwerze.',
   com_ui_clear: 'Wyczyść',
   com_ui_revoke: 'Unieważnij',
   com_ui_upload: 'Prześlij',

@@ -150,7 +150,6 @@ export const ptBR = {
   com_nav_avatar_hint: 'PNG ou JPEG, até {0} MB',
   com_nav_choose_file: 'Escolher arquivo',
   com_nav_avatar_preview: 'Prévia da nova foto de perfil',
-  com_nav_avatar_unavailable: 'O envio de foto de perfil ainda não está disponível neste servidor.',
   com_ui_clear: 'Limpar',
   com_ui_revoke: 'Revogar',
   com_ui_upload: 'Enviar',

@@ -148,7 +148,6 @@ export const ruRU = {
   com_nav_avatar_hint: 'PNG или JPEG, не больше {0} МБ',
   com_nav_choose_file: 'Выбрать файл',
   com_nav_avatar_preview: 'Предпросмотр нового фото профиля',
-  com_nav_avatar_unavailable: 'Загрузка фото профиля на этом сервере пока недоступна.',
   com_ui_clear: 'Очистить',
   com_ui_revoke: 'Отозвать',
   com_ui_upload: 'Загрузить',

@@ -148,7 +148,6 @@ export const svSE = {
   com_nav_avatar_hint: 'PNG eller JPEG, högst {0} MB',
   com_nav_choose_file: 'Välj fil',
   com_nav_avatar_preview: 'Förhandsvisning av den nya profilbilden',
-  com_nav_avatar_unavailable: 'Det går ännu inte att ladda upp en profilbild till den här servern.',
   com_ui_clear: 'Rensa',
   com_ui_revoke: 'Återkalla',
   com_ui_upload: 'Ladda upp',

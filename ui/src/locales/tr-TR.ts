@@ -149,7 +149,6 @@ export const trTR = {
   com_nav_avatar_hint: 'PNG veya JPEG, en fazla {0} MB',
   com_nav_choose_file: 'Dosya seç',
   com_nav_avatar_preview: 'Yeni profil fotoğrafının önizlemesi',
-  com_nav_avatar_unavailable: 'Bu sunucuda profil fotoğrafı yükleme henüz kullanılamıyor.',
   com_ui_clear: 'Temizle',
   com_ui_revoke: 'İptal et',
   com_ui_upload: 'Yükle',

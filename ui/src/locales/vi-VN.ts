@@ -147,7 +147,6 @@ export const viVN = {
   com_nav_avatar_hint: 'PNG hoặc JPEG, tối đa {0} MB',
   com_nav_choose_file: 'Chọn tệp',
   com_nav_avatar_preview: 'Xem trước ảnh đại diện mới',
-  com_nav_avatar_unavailable: 'Máy chủ này chưa hỗ trợ tải lên ảnh đại diện.',
   com_ui_clear: 'Xóa',
   com_ui_revoke: 'Thu hồi',
   com_ui_upload: 'Tải lên',

@@ -144,7 +144,6 @@ export const zhCN = {
   com_nav_avatar_hint: 'PNG 或 JPEG，最大 {0} MB',
   com_nav_choose_file: '选择文件',
   com_nav_avatar_preview: '新头像预览',
-  com_nav_avatar_unavailable: '此服务器暂不支持上传头像。',
   com_ui_clear: '清除',
   com_ui_revoke: '撤销',
   com_ui_upload: '上传',

@@ -144,7 +144,6 @@ export const zhTC = {
   com_nav_avatar_hint: 'PNG 或 JPEG，最大 {0} MB',
   com_nav_choose_file: '選擇檔案',
   com_nav_avatar_preview: '新大頭貼預覽',
-  com_nav_avatar_unavailable: '此伺服器目前尚不支援上傳大頭貼。',
   com_ui_clear: '清除',
   com_ui_revoke: '撤銷',
   com_ui_upload: '上傳',

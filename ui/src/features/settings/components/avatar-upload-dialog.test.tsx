@@ -62,16 +62,6 @@ describe('avatar upload', () => {
     expect(await screen.findByText('Successfully uploaded file')).toBeInTheDocument();
   });
 
-  it('says clearly that the server cannot take avatars yet when the route is missing (404)', async () => {
-    const { input, user, dialog } = await openAvatarDialog();
-    await user.upload(input, image('image/jpeg', 2048));
-    await user.click(await within(dialog).findByRole('button', { name: 'Upload' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Uploading a profile picture is not available on this server yet.',
-    );
-    expect(within(dialog).queryByRole('img')).not.toBeInTheDocument();
-  });
-
   it('clears the preview and shows the error toast when the upload fails', async () => {
     const { input, user, dialog } = await openAvatarDialog({
       'POST /api/files/images/avatar': () => json(500, { message: 'disk full' }),

@@ -1,8 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { Alert } from '../../../components/alert.js';
 import { Button } from '../../../components/button.js';
 import { Dialog } from '../../../components/dialog.js';
-import { isApiError } from '../../../lib/api-client.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { useToast } from '../../../lib/toast/index.js';
 import { useUploadAvatar } from '../api/upload-avatar.js';
@@ -33,7 +31,6 @@ export function AvatarUploadDialog({ open, onClose, sizeLimit }: AvatarUploadDia
   const hintId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [unavailable, setUnavailable] = useState(false);
   const limit = formatMegabytes(sizeLimit);
   const { reset } = upload;
 
@@ -41,7 +38,6 @@ export function AvatarUploadDialog({ open, onClose, sizeLimit }: AvatarUploadDia
     if (open) return;
     setFile(null);
     setPreview(null);
-    setUnavailable(false);
     reset();
   }, [open, reset]);
 
@@ -56,7 +52,6 @@ export function AvatarUploadDialog({ open, onClose, sizeLimit }: AvatarUploadDia
       showToast({ message: localize('com_ui_upload_invalid', limit), severity: 'error' });
       return;
     }
-    setUnavailable(false);
     setFile(chosen);
     setPreview(await readAsDataUrl(chosen).catch(() => null));
   };
@@ -68,11 +63,10 @@ export function AvatarUploadDialog({ open, onClose, sizeLimit }: AvatarUploadDia
         showToast({ message: localize('com_ui_upload_success') });
         onClose();
       },
-      onError: (error) => {
+      onError: () => {
         setFile(null);
         setPreview(null);
-        if (isApiError(error) && error.status === 404) setUnavailable(true);
-        else showToast({ message: localize('com_ui_upload_error'), severity: 'error' });
+        showToast({ message: localize('com_ui_upload_error'), severity: 'error' });
       },
     });
   };
@@ -114,7 +108,6 @@ export function AvatarUploadDialog({ open, onClose, sizeLimit }: AvatarUploadDia
         <p id={hintId} className="text-xs text-neutral-500 dark:text-neutral-400">
           {file ? file.name : localize('com_nav_avatar_hint', limit)}
         </p>
-        {unavailable && <Alert>{localize('com_nav_avatar_unavailable')}</Alert>}
       </div>
     </Dialog>
   );
