@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { anthropicImageSides, fitImageSides, resizeImage, uploadImageSides } from './image-resize.js';
+import { anthropicImageSides, avatarSide, fitImageSides, resizeAvatar, resizeImage, uploadImageSides } from './image-resize.js';
 
 /** A solid image of the given size, in the given format. */
 function solidImage(width: number, height: number, format: 'png' | 'jpeg', orientation?: number): Promise<Buffer> {
@@ -39,5 +39,28 @@ describe('resizeImage', () => {
 
   it('rejects bytes that are not an image', async () => {
     await expect(resizeImage(Buffer.from('not an image at all'), { limits: uploadImageSides, outputType: 'png' })).rejects.toThrow();
+  });
+});
+
+describe('resizeAvatar', () => {
+  it('crops the upright picture to its centred square at 150 px in the output type', async () => {
+    // Stored 300×100, green top half, red bottom; orientation 6 turns it a quarter clockwise,
+    // so upright the green half is on the right.
+    const green = await sharp({ create: { width: 300, height: 50, channels: 3, background: '#00ff00' } }).png().toBuffer();
+    const stored = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#ff0000' } })
+      .composite([{ input: green, left: 0, top: 0 }])
+      .jpeg({ quality: 100 })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const avatar = await resizeAvatar(stored, 'webp');
+    expect(avatar).toMatchObject({ width: avatarSide, height: avatarSide, type: 'image/webp' });
+    const { data, info } = await sharp(avatar.data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(info.width).toBe(150);
+    const greenAt = (x: number, y: number) => data[(y * info.width + x) * 3 + 1] > 200 && data[(y * info.width + x) * 3] < 60;
+    expect([greenAt(140, 75), greenAt(10, 75)]).toEqual([true, false]);
+  });
+
+  it('rejects bytes that are not an image', async () => {
+    await expect(resizeAvatar(Buffer.from('not an image at all'), 'png')).rejects.toThrow();
   });
 });
