@@ -9,3 +9,4 @@ export { sanitizeFileName, decodeClientFileName, maxFileNameBytes } from './file
 export { UploadLimitStream, type UploadByteLimits } from './upload-limit-stream.js';
 export { UploadRejectedError, formatMegabytes } from './upload-errors.js';
 export { resizeImage, resizeAvatar, avatarSide, fitImageSides, readWhole, uploadImageSides, anthropicImageSides, visionImageTypes, type ImageOutputType, type ImageSideLimits, type ResizedImage } from './image-resize.js';
+export type { DocumentIndex, DocumentToIndex, DocumentPassage, IndexedDocument } from './document-index.js';

@@ -27,6 +27,12 @@ export interface StoredFile {
   bytes: number;
 }
 
+/** A slice of a stored file: byte offsets, both inclusive, as an HTTP Range header counts them. */
+export interface ByteRange {
+  start: number;
+  end?: number;
+}
+
 /** Options for a link to a stored file. */
 export interface FileUrlOptions {
   /** How long a signed link stays valid, for storages that sign them (s3, azure_blob). */
@@ -39,8 +45,11 @@ export interface FileStorage {
   strategy: string;
   /** Stores the bytes; rejects when the backend refuses or the stream fails, leaving nothing behind. */
   save(file: FileToSave, options?: { signal?: AbortSignal }): Promise<StoredFile>;
-  /** The bytes of a stored file, streamed; rejects when the file is missing. */
-  readStream(path: string, options?: { signal?: AbortSignal }): Promise<AsyncIterable<Uint8Array>>;
+  /**
+   * The bytes of a stored file, streamed; rejects when the file is missing. With `range`, only the bytes
+   * from `start` to `end` (inclusive, as in an HTTP Range header; `end` defaults to the last byte).
+   */
+  readStream(path: string, options?: { signal?: AbortSignal; range?: ByteRange }): Promise<AsyncIterable<Uint8Array>>;
   /** Removes a stored file; a missing file is not an error (deleting twice is fine). */
   delete(path: string): Promise<void>;
   /**

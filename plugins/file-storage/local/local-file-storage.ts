@@ -70,7 +70,7 @@ export function createLocalFileStorage(settings: LocalFileStorageSettings): File
     async readStream(path, options = {}) {
       // Opened before returning, so a missing file rejects here instead of failing the first read.
       const handle = await open(locatePath(path), 'r');
-      return handle.createReadStream({ signal: options.signal });
+      return handle.createReadStream({ signal: options.signal, start: options.range?.start, end: options.range?.end });
     },
 
     async delete(path) {
