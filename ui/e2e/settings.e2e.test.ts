@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatE2e, type ChatE2eContext } from './support/chatbox-page.js';
 
@@ -161,6 +162,41 @@ describe('settings in the browser', () => {
     await expect.poll(() => page.getByRole('separator', { name: 'Resize side panel' }).getAttribute('aria-valuenow')).toBe('33');
     await page.getByRole('button', { name: 'Hide panel' }).click();
     await page.getByRole('button', { name: 'Open side panel' }).waitFor();
+    await page.context().close();
+  });
+  it('uploads a profile picture: refuses a wrong file in a toast, then crops a photo to 150 px and shows it everywhere', async () => {
+    const { page } = await signedInPage();
+    const dialog = await openSettings(page);
+    await dialog.getByRole('tab', { name: 'Account' }).click();
+    await dialog.getByRole('button', { name: 'Change picture' }).click();
+    const upload = page.getByRole('dialog', { name: 'Upload a profile picture' });
+    await upload.getByText('PNG or JPEG, up to 2 MB').waitFor();
+
+    // A GIF is not a picture the avatar takes: refused before anything is sent.
+    await upload.getByLabel('Choose file').setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await page.getByText('Invalid file for upload. Must be an image not exceeding 2 MB').waitFor();
+    expect(await upload.getByRole('button', { name: 'Upload', exact: true }).isDisabled()).toBe(true);
+
+    const photo = await sharp({ create: { width: 400, height: 240, channels: 3, background: '#3a7bd5' } }).png().toBuffer();
+    await upload.getByLabel('Choose file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
+    await upload.getByRole('img', { name: 'Preview of the new profile picture' }).waitFor();
+    await upload.getByText('me.png').waitFor();
+    const answer = page.waitForResponse((response) => response.url().includes('/api/files/images/avatar'));
+    await upload.getByRole('button', { name: 'Upload', exact: true }).click();
+    expect((await answer).status()).toBe(200);
+    await page.getByText('Successfully uploaded file').waitFor();
+    await upload.waitFor({ state: 'detached' });
+
+    // The account tab and the user menu show the new picture, served to its owner, cropped square.
+    const picture = dialog.locator('img[src*="avatar-"]');
+    await picture.waitFor();
+    const source = await picture.getAttribute('src');
+    const served = await page.request.get(source!);
+    expect(served.status()).toBe(200);
+    expect(await sharp(await served.body()).metadata()).toMatchObject({ width: 150, height: 150 });
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /User menu/ }).locator('img[src*="avatar-"]').waitFor();
+    await page.screenshot({ path: '/tmp/chatbox-avatar.png' });
     await page.context().close();
   });
 });
