@@ -53,6 +53,7 @@ export interface WorkerExtraction {
  * terminated on timeout or abort, so a file that makes the extractor spin costs one bounded thread.
  */
 export function extractInWorker({ kind, bytes, maxCharacters, timeoutMs, signal }: WorkerExtraction): Promise<string> {
+  if (signal?.aborted) return Promise.reject(new Error('extraction aborted'));
   const copy = bytes.slice();
   const worker = new Worker(workerSource, {
     eval: true,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MeilisearchApiError, Meilisearch, type EnqueuedTaskPromise } from 'meilisearch';
 import { filterList, filterValue } from '../meilisearch/meili-documents.js';
+import type { ChunkHit } from '../../store/repositories/document-chunks.js';
 import type { PassageRanker } from './passage-ranker.js';
 
 export interface MeiliPassageRankerOptions {
@@ -59,14 +60,24 @@ export function createMeiliPassageRanker(options: MeiliPassageRankerOptions): Pa
     },
     async search({ userId, fileIds, terms, limit }) {
       await ensureIndex();
-      const answer = await index.search<{ file_id: string; file_name: string; text: string }>(terms.join(' '), {
-        filter: fileFilter(userId, fileIds),
-        limit,
-        showRankingScore: true,
-        matchingStrategy: 'last',
-        attributesToRetrieve: ['file_id', 'file_name', 'text'],
+      // One query per word in one multi-search, merged here: a question's words are mostly absent
+      // from any one passage, and Meilisearch's matching strategies need its first (or every) word.
+      const filter = fileFilter(userId, fileIds);
+      const { results } = await client.multiSearch({
+        queries: terms.map((term) => ({ indexUid: uid, q: term, filter, limit: Math.max(limit * 5, 20), showRankingScore: true, attributesToRetrieve: ['id', 'file_id', 'file_name', 'text'] })),
       });
-      return answer.hits.map((hit) => ({ fileId: hit.file_id, fileName: hit.file_name, text: hit.text, score: hit._rankingScore ?? 0 }));
+      const merged = new Map<string, ChunkHit>();
+      for (const result of results) {
+        // A word found in few passages says more than one found everywhere (Meilisearch scores each hit alone).
+        const weight = 1 / Math.log2(2 + (result.estimatedTotalHits ?? result.hits.length));
+        for (const hit of result.hits) {
+          const id = String(hit.id);
+          const known = merged.get(id) ?? { fileId: String(hit.file_id), fileName: String(hit.file_name), text: String(hit.text), score: 0 };
+          known.score += weight * (hit._rankingScore ?? 0);
+          merged.set(id, known);
+        }
+      }
+      return [...merged.values()].sort((first, second) => second.score - first.score).slice(0, limit);
     },
     async remove(userId, fileIds) {
       if (fileIds.length === 0) return;
