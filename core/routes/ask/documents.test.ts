@@ -52,7 +52,10 @@ describe('documents as context', () => {
     expect(pdf).toMatchObject({ type: 'application/pdf', embedded: true });
 
     const { frames } = await chat.ask(turn('How many ships did the keeper count?', { promptPrefix: 'Be brief.', files: [attached(pdf)] }));
-    expect(frames.at(-1)!.data.final).toBe(true);
+    const final = frames.at(-1)!.data;
+    expect(final.final).toBe(true);
+    // The message keeps the name its card shows, as LibreChat's message.files do.
+    expect(final.requestMessage.files).toEqual([{ file_id: pdf.file_id, filename: 'harbour-report.pdf', filepath: pdf.filepath, type: 'application/pdf', embedded: true }]);
     const system = systemOf(chat.upstreams.openai);
     expect(system).toContain('<filename>harbour-report.pdf</filename>');
     expect(system).toContain('The lighthouse keeper counted 42 ships in April.');
