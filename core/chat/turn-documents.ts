@@ -36,9 +36,10 @@ export async function loadBranchDocuments(
   for (const fileId of fileIds) {
     const record = await services.store.files.find(turn.userId, fileId);
     const text = record?.embedded ? await services.documents.wholeText(turn.userId, fileId) : null;
-    if (record && text !== null) documents.push({ fileId, fileName: record.filename, text, tokens: countTokens(text, turn.model) });
+    if (record && text !== null) documents.push({ fileId, fileName: record.filename, text, tokens: 0 });
   }
   let budget = Math.floor(contextWindow(turn.model, turn.options.maxContextTokens) / 2);
+  for (const document of documents) document.tokens = documentTokens(document.text, turn.model, budget);
   // Smallest first: as many documents as fit go in whole, the larger rest by passages.
   documents.sort((first, second) => first.tokens - second.tokens);
   const contexts: DocumentContext[] = [];
@@ -55,6 +56,19 @@ export async function loadBranchDocuments(
     if (passages.length > 0) contexts.push({ fileName: document.fileName, whole: false, texts: passages.map((passage) => passage.text) });
   }
   return contexts;
+}
+
+/**
+ * A document's tokens, as far as the fit decision needs them: tokenizing a 2,000,000-character text
+ * on every turn would cost seconds, so a text whose bytes (more than its tokens can ever be) fit is
+ * taken at that, and one of more than 12 characters per token of the budget cannot fit; only the
+ * texts in between are counted.
+ */
+function documentTokens(text: string, model: string, budget: number): number {
+  const bytes = Buffer.byteLength(text);
+  if (bytes <= budget) return bytes;
+  if (text.length > budget * 12) return Number.POSITIVE_INFINITY;
+  return countTokens(text, model);
 }
 
 const escapeXml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');

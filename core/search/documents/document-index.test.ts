@@ -90,6 +90,12 @@ function describeDocumentIndex(name: string, setUp: () => Promise<Setup>): void 
       expect(await setup.index.wholeText(user, removed.fileId)).toBeNull();
       await setup.store.files.delete(user, [deleted.fileId]);
       expect(await setup.index.wholeText(user, deleted.fileId)).toBeNull();
+      // A deleted user takes every passage of theirs along.
+      const kept = await upload(user, 'c.txt', 'text/plain', new TextEncoder().encode('Walruses have tusks.'));
+      await setup.index.add(kept);
+      expect(await setup.index.wholeText(user, kept.fileId)).toBe('Walruses have tusks.');
+      await setup.store.users.delete(user);
+      expect(await setup.index.wholeText(user, kept.fileId)).toBeNull();
       expect(await setup.store.documentChunks.search({ userId: user, fileIds: [removed.fileId, deleted.fileId], terms: ['walruses'], limit: 4 })).toEqual([]);
     });
 
