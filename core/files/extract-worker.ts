@@ -54,7 +54,8 @@ export interface WorkerExtraction {
  */
 export function extractInWorker({ kind, bytes, maxCharacters, timeoutMs, signal }: WorkerExtraction): Promise<string> {
   if (signal?.aborted) return Promise.reject(new Error('extraction aborted'));
-  const copy = bytes.slice();
+  // A copy with a buffer of its own to hand over: a small Buffer's memory is Node's shared pool, which must never be transferred.
+  const copy = new Uint8Array(bytes);
   const worker = new Worker(workerSource, {
     eval: true,
     workerData: { kind, bytes: copy, maxCharacters, ...extractors },
