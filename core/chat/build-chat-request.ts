@@ -72,9 +72,12 @@ export function buildChatRequest(input: {
   generation: string;
   /** Images to attach after the text, by user message id (see loadBranchImages); the Anthropic provider puts them first. */
   images?: ReadonlyMap<string, MessageImages>;
+  /** Attached documents' text or passages (formatDocumentContext), put before the system prompt as LibreChat does. */
+  documentContext?: string | null;
 }): BuiltRequest {
   const { model, options } = input;
-  const system = defined(options.promptPrefix) ?? defined(options.systemMessage);
+  const prompt = defined(options.promptPrefix) ?? defined(options.systemMessage);
+  const system = input.documentContext ? (prompt ? `${input.documentContext}\n\n${prompt}` : input.documentContext) : prompt;
   // Tokens are counted on the text; a message's images add their own cost (a stored tokenCount includes it).
   const history: Array<{ role: 'user' | 'assistant'; content: string | ContentPart[]; text: string; imageTokens: number; tokenCount?: number | null }> = input.branch.map((message) => {
     const images = message.messageId === undefined ? undefined : input.images?.get(message.messageId);

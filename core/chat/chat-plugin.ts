@@ -9,6 +9,8 @@ import { createTitleService } from './titles.js';
 import { createGuardedFetch } from '../net/guarded-fetch.js';
 import { createCredentialsResolver } from '../endpoints/user-credentials.js';
 import { setUpFileStorages } from '../plugin-host/file-storages.js';
+import { toPluginLogger } from '../plugin-host/plugin-logger.js';
+import { createDocumentIndex } from '../search/documents/create-document-index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +38,7 @@ export const chatPlugin = fp(
       guardedFetch: createGuardedFetch(app.config.yaml.ssrf?.allowedHosts ?? []),
       fileStorages,
       imageOutputType: app.config.yaml.imageOutputType,
+      documents: createDocumentIndex({ config: app.config, store: app.store, logger: toPluginLogger(app.log) }),
     } satisfies ChatServices);
   },
   { name: 'chatbox-chat', dependencies: ['chatbox-store', 'chatbox-auth', 'chatbox-user-keys'] },

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerEnv } from '../../config/env.js';
 import type { ModelCatalog } from '../endpoints/model-catalog.js';
 import type { CredentialsResolver } from '../endpoints/user-credentials.js';
+import type { DocumentIndex } from '../files/index.js';
 import type { FileStorages } from '../plugin-host/file-storages.js';
 import type { Store } from '../store/types.js';
 import type { AbortRegistry } from './abort-registry.js';
@@ -29,4 +30,6 @@ export interface ChatServices {
   fileStorages: FileStorages;
   /** librechat.yaml `imageOutputType`: images resized for a provider are encoded as this. */
   imageOutputType: 'png' | 'webp' | 'jpeg';
+  /** Documents attached to chats: indexed at upload, their text or best passages read by turns. */
+  documents: DocumentIndex;
 }

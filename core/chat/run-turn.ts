@@ -14,7 +14,8 @@ import { errorText } from './turn-errors.js';
 import { otherStreamsFirst } from './turn-scheduling.js';
 import { fetchFor, readReply, saveReply, sendRequest, storeTurnStart, type Turn, type TurnInput, type TurnSettings } from './turn-steps.js';
 import { turnStorageError } from './turn-storage.js';
-import { isImageFile, loadBranchImages, modelForImages } from './turn-images.js';
+import { formatDocumentContext, loadBranchDocuments } from './turn-documents.js';
+import { endpointKind, isImageFile, loadBranchImages, modelForImages } from './turn-images.js';
 
 export type { TurnInput };
 
@@ -97,7 +98,10 @@ async function streamReply(services: ChatServices, input: TurnInput, settings: T
   const userMessage = userMessageOf(input, settings.model);
   const branch = [...branchTo(plan.messages, plan.userMessage.parentMessageId), userMessage];
   const images = await loadBranchImages(services, { userId: user.id, entry, model: settings.model, options: settings.options, branch, current: userMessage.messageId });
-  const built = buildChatRequest({ model: settings.model, userId: user.id, options: settings.options, branch, generation: plan.generation, images });
+  const documents = await loadBranchDocuments(services, {
+    userId: user.id, model: settings.model, endpointKind: endpointKind(entry), options: settings.options, branch, current: userMessage.messageId, question: userMessage.text,
+  });
+  const built = buildChatRequest({ model: settings.model, userId: user.id, options: settings.options, branch, generation: plan.generation, images, documentContext: formatDocumentContext(documents) });
   const accumulator = createReplyAccumulator({
     generation: plan.generation,
     ids: { messageId: plan.responseMessageId, parentMessageId: userMessage.messageId, conversationId: plan.conversationId, sender: settings.sender },

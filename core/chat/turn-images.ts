@@ -35,7 +35,7 @@ export async function lookUpFiles(store: Store, userId: string, files: ReadonlyA
 /** What a message keeps of its files, from the stored records (LibreChat's `message.files`). */
 export function toMessageFiles(records: readonly StoredFile[]): MessageFile[] {
   return records.map((record) => ({
-    file_id: record.file_id, filepath: record.filepath, type: record.type,
+    file_id: record.file_id, filename: record.filename, filepath: record.filepath, type: record.type, embedded: record.embedded,
     ...(record.width !== null ? { width: record.width } : {}), ...(record.height !== null ? { height: record.height } : {}),
   }));
 }

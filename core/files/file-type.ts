@@ -43,7 +43,8 @@ const zipBasedTypes = /^application\/(zip|x-zip-compressed|epub\+zip|vnd\.openxm
 const compoundFileTypes = /^application\/(vnd\.ms-excel|msexcel|x-msexcel|x-ms-excel|x-excel|x-dos_ms_excel|xls|x-xls|msword|vnd\.ms-powerpoint)$/;
 /** Types only a signature may grant: declared without the matching bytes, they are refused. */
 const signatureOnlyTypes = /^(image\/.+|application\/(pdf|x-tar|gzip|x-gzip))$/;
-const textTypes = /^(text\/.+|application\/(json|xml|csv|typescript|javascript|x-sh|x-javascript|x-yaml|yaml|x-httpd-php))$/;
+/** Types whose bytes must be UTF-8 text (also what the document index reads as text). */
+export const textTypes = /^(text\/.+|application\/(json|xml|csv|typescript|javascript|x-sh|x-javascript|x-yaml|yaml|x-httpd-php))$/;
 
 /**
  * The type an upload really has, from its bytes first: a signature decides images and PDFs whatever

@@ -10,3 +10,6 @@ export { UploadLimitStream, type UploadByteLimits } from './upload-limit-stream.
 export { UploadRejectedError, formatMegabytes } from './upload-errors.js';
 export { resizeImage, resizeAvatar, avatarSide, fitImageSides, readWhole, uploadImageSides, anthropicImageSides, visionImageTypes, type ImageOutputType, type ImageSideLimits, type ResizedImage } from './image-resize.js';
 export type { DocumentIndex, DocumentToIndex, DocumentPassage, IndexedDocument } from './document-index.js';
+export { documentKindOf, docxType, type DocumentKind } from './document-kind.js';
+export { extractText, ExtractionError, defaultExtractionLimits, type ExtractionLimits } from './extract-text.js';
+export { chunkText, defaultChunkOptions, type ChunkOptions } from './chunk-text.js';

@@ -33,6 +33,8 @@ export interface MessageFileDto {
   type?: string;
   height?: number;
   width?: number;
+  /** Whether the document's text was indexed for turns. */
+  embedded?: boolean;
 }
 
 /** A message of the tree (parentMessageId links it; the all-zero UUID marks a root), dates as ISO strings. */

@@ -1,6 +1,7 @@
 import type { BalancesRepository } from './repositories/balances.js';
 import type { BansRepository } from './repositories/bans.js';
 import type { ConversationsRepository } from './repositories/conversations.js';
+import type { DocumentChunksRepository } from './repositories/document-chunks.js';
 import type { FilesRepository } from './repositories/files.js';
 import type { KeysRepository } from './repositories/keys.js';
 import type { MessagesRepository } from './repositories/messages.js';
@@ -34,6 +35,8 @@ export interface Store {
   balances: BalancesRepository;
   bans: BansRepository;
   files: FilesRepository;
+  /** Documents' extracted text and chunks, for the built-in document index. */
+  documentChunks: DocumentChunksRepository;
   /** Feeds the external search index (Meilisearch). */
   searchOutbox: SearchOutboxRepository;
   close(): Promise<void>;

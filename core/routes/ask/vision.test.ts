@@ -66,7 +66,7 @@ describe('images to OpenAI', () => {
     expect(await sidesOf(user.content[1].image_url.url.split(',')[1])).toEqual({ width: 1024, height: 768, format: 'png' });
 
     // The user message keeps its files, and its token count the image's: 2×2 tiles × 170 + 85.
-    expect(final.requestMessage.files).toEqual([{ file_id: image.file_id, filepath: image.filepath, type: 'image/png', width: 1024, height: 768 }]);
+    expect(final.requestMessage.files).toEqual([{ file_id: image.file_id, filename: 'picture.jpg', filepath: image.filepath, type: 'image/png', embedded: false, width: 1024, height: 768 }]);
     expect(final.requestMessage.tokenCount).toBeGreaterThanOrEqual(765);
     expect(final.requestMessage.tokenCount).toBeLessThan(765 + 20);
   });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { NotFoundError, ValidationError } from '../../errors/index.js';
 import type { Store } from '../../store/types.js';
 import type { FileStorages } from '../../plugin-host/file-storages.js';
+import type { DocumentIndex } from '../../files/index.js';
 
 /**
  * DELETE /api/files `{ files: [{ file_id, … }], assistant_id? }` (LibreChat's DeleteFilesBody). Only
@@ -15,7 +16,7 @@ const deleteFilesBodySchema = z.object({
   assistant_id: z.string().optional(),
 });
 
-export async function deleteFiles(body: unknown, userId: string, context: { store: Store; storages: FileStorages; log: FastifyBaseLogger }): Promise<{ deleted: number }> {
+export async function deleteFiles(body: unknown, userId: string, context: { store: Store; storages: FileStorages; documents: DocumentIndex; log: FastifyBaseLogger }): Promise<{ deleted: number }> {
   const parsed = deleteFilesBodySchema.safeParse(body);
   if (!parsed.success) throw new ValidationError('Send { files: [{ file_id }] }', { issues: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) });
   const fileIds = [...new Set(parsed.data.files.map((file) => file.file_id))];
@@ -32,5 +33,9 @@ export async function deleteFiles(body: unknown, userId: string, context: { stor
       await storage.delete(record.filepath).catch((error: unknown) => context.log.error({ err: error, fileId: record.file_id }, 'could not delete a stored file'));
     }),
   );
-  return { deleted: await context.store.files.delete(userId, records.map((record) => record.file_id)) };
+  const deletedIds = records.map((record) => record.file_id);
+  const deleted = await context.store.files.delete(userId, deletedIds);
+  // The store dropped the passages with the records; an external ranker (Meilisearch) is told here.
+  await context.documents.remove(userId, deletedIds).catch((error: unknown) => context.log.error({ err: error, userId }, 'could not remove deleted documents from the document index'));
+  return { deleted };
 }

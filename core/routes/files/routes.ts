@@ -4,6 +4,7 @@ import { fileConfigBody, megabyte, resolveFileLimits } from '../../files/index.j
 import { deleteFiles } from './delete-files.js';
 import { downloadFile } from './download.js';
 import { toFileDto } from '../../presenters/file-dto.js';
+import { indexDocument } from './index-document.js';
 import { receiveUpload } from './receive-upload.js';
 import { serveUpload } from './serve-upload.js';
 import { uploadAvatar } from './upload-avatar.js';
@@ -16,7 +17,7 @@ import { createUploadRateLimit } from './upload-rate-limit.js';
 export async function filesRoutes(app: FastifyInstance): Promise<void> {
   const storages = app.chat.fileStorages;
   const limits = resolveFileLimits(app.config.yaml.fileConfig, (message) => app.log.warn(message));
-  const context = { storages, limits, store: app.store, log: app.log, imageOutputType: app.config.yaml.imageOutputType };
+  const context = { storages, limits, store: app.store, log: app.log, imageOutputType: app.config.yaml.imageOutputType, documents: app.chat.documents };
   // Registered here, so only these routes read multipart bodies. Busboy's own file cap sits above
   // the server's limit: UploadLimitStream stops the upload first, with the spec's message.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25, fileSize: limits.serverFileSizeLimit + megabyte } });
@@ -31,11 +32,14 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const limitUploads = createUploadRateLimit(app);
-  // Documents are stored as sent; images (only) are resized and converted to imageOutputType first.
+  // Documents are stored as sent (and their text indexed); images (only) are resized and converted to imageOutputType first.
   for (const [url, kind] of [['/api/files', 'file'], ['/api/files/images', 'image']] as const) {
     app.post(url, { preHandler: [app.auth.authenticate, limitUploads] }, async (request, reply) => {
       try {
-        const { record, temporaryFileId } = await receiveUpload(request, context, kind);
+        const received = await receiveUpload(request, context, kind);
+        const temporaryFileId = received.temporaryFileId;
+        // A document's text is read and indexed before the answer, so `embedded` says whether turns can search it.
+        const record = kind === 'file' ? await indexDocument(received.record, context) : received.record;
         return { message: 'File uploaded and processed successfully', ...toFileDto(record), temp_file_id: temporaryFileId };
       } catch (error) {
         // Refused part-way: close the connection after the answer instead of reading the rest of a large body.

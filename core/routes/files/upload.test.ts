@@ -64,7 +64,8 @@ describe('POST /api/files', () => {
       object: 'file',
       usage: 0,
       context: 'message_attachment',
-      embedded: false,
+      // A text file's text is indexed for turns (documents as context).
+      embedded: true,
     });
     expect(body.file_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.file_id).not.toBe(temporaryId);

@@ -14,6 +14,9 @@ export interface Collections {
   bans: Collection;
   violations: Collection;
   files: Collection;
+  /** The built-in document index: each document's extracted text, and its chunks (see document-chunks.ts). */
+  documentTexts: Collection;
+  documentChunks: Collection;
   /** Pending changes for Meilisearch (see search-outbox.ts). */
   searchOutbox: Collection;
   /** One document: whether the outbox records changes. */
@@ -48,6 +51,8 @@ const indexes: Record<keyof Collections, IndexDescription[]> = {
   bans: [{ key: { key: 1 }, unique: true }, { key: { expiresAt: 1 } }],
   violations: [{ key: { key: 1, type: 1 }, unique: true }],
   files: [{ key: { user: 1, file_id: 1 }, unique: true }, { key: { user: 1, createdAt: -1 } }],
+  documentTexts: [{ key: { user: 1, file_id: 1 }, unique: true }],
+  documentChunks: [{ key: { user: 1, file_id: 1, position: 1 }, unique: true }],
   searchOutbox: [{ key: { availableAt: 1, _id: 1 } }],
   searchOutboxState: [],
 };

@@ -18,7 +18,7 @@ export function fileDocument(file: StoredFile): Document {
 
 const fromDocument = (document: WithId<Document>): StoredFile => toRecord<StoredFile>(document);
 
-export function createFilesRepository({ files }: Collections): FilesRepository {
+export function createFilesRepository({ files, documentTexts, documentChunks }: Collections): FilesRepository {
   return {
     async upsert(input) {
       const now = new Date();
@@ -38,6 +38,9 @@ export function createFilesRepository({ files }: Collections): FilesRepository {
     async delete(userId, fileIds) {
       const ids = [...new Set(fileIds)];
       if (ids.length === 0) return 0;
+      // A file's passages go with it, as SQLite's ON DELETE CASCADE does; first, so none outlives its record.
+      await documentChunks.deleteMany({ user: userId, file_id: { $in: ids } });
+      await documentTexts.deleteMany({ user: userId, file_id: { $in: ids } });
       return (await files.deleteMany({ user: userId, file_id: { $in: ids } })).deletedCount;
     },
     async exportBatch(after, limit) {

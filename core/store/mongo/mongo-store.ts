@@ -5,6 +5,7 @@ import { createBansRepository } from './bans.js';
 import { ensureIndexes, openCollections, type Collections } from './collections.js';
 import { createConversationsRepository } from './conversations.js';
 import { createFilesRepository } from './files.js';
+import { createDocumentChunksRepository } from './document-chunks.js';
 import { createKeysRepository } from './keys.js';
 import { createMessagesRepository } from './messages.js';
 import { createPresetsRepository } from './presets.js';
@@ -65,6 +66,7 @@ export async function createMongoStore({ uri, dbName }: MongoStoreOptions): Prom
     balances: createBalancesRepository(collections),
     bans: createBansRepository(collections),
     files: createFilesRepository(collections),
+    documentChunks: createDocumentChunksRepository(collections),
     searchOutbox: searchOutbox.repository,
     async close() {
       await client.close();

@@ -29,6 +29,8 @@ function duplicateMessage(keyPattern: Document): string {
 
 /** The collections whose records belong to a user, and the field that names the owner. */
 const ownedBy: Array<[keyof Collections, string]> = [
+  ['documentChunks', 'user'],
+  ['documentTexts', 'user'],
   ['sessions', 'userId'],
   ['tokens', 'userId'],
   ['messages', 'user'],

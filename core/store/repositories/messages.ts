@@ -2,10 +2,14 @@ import type { ExportBatch } from './common.js';
 
 export interface MessageFile {
   file_id: string;
+  /** The user's file name, saved with the message (LibreChat's `message.files`), shown on its card. */
+  filename?: string;
   filepath?: string;
   type?: string;
   height?: number;
   width?: number;
+  /** Whether the document's text was indexed for turns (LibreChat's `embedded`). */
+  embedded?: boolean;
 }
 
 export interface Message {

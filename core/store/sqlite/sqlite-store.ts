@@ -5,6 +5,7 @@ import { createBansRepository } from './bans.js';
 import { createConversationsRepository } from './conversations.js';
 import { openConnection } from './database.js';
 import { createFilesRepository } from './files.js';
+import { createDocumentChunksRepository } from './document-chunks.js';
 import { createKeysRepository } from './keys.js';
 import { createMessagesRepository } from './messages.js';
 import { migrate } from './migrate.js';
@@ -55,6 +56,7 @@ export function createSqliteStore({ filename }: SqliteStoreOptions): SqliteStore
     balances: createBalancesRepository(connection),
     bans: createBansRepository(connection),
     files: createFilesRepository(connection),
+    documentChunks: createDocumentChunksRepository(connection),
     searchOutbox: createSearchOutboxRepository(connection),
     async close() {
       if (database.open) database.close();
