@@ -129,6 +129,14 @@ export const envSchema = z.object({
   MONGO_URI: text(),
   MEILI_HOST: text(),
   MEILI_MASTER_KEY: text(),
+
+  /**
+   * LibreChat's RAG API (http(s) base URL, set by the operator, so a private or loopback address is
+   * fine): documents attached to chats are embedded and queried there instead of chatbox's own index.
+   */
+  RAG_API_URL: text(),
+  /** With RAG_API_URL: a turn gets each document's whole text (GET /documents/<id>/context), not passages. */
+  RAG_USE_FULL_CONTEXT: flag(false),
 });
 
 export type ServerEnv = z.output<typeof envSchema>;
