@@ -81,7 +81,7 @@ export function createRagApiTransport({ baseUrl, fetch, log }: RagApiTransportOp
       if (request.signal?.aborted) throw request.signal.reason;
       const sourceFailure = request.sourceFailure?.();
       if (sourceFailure !== undefined) throw sourceFailure;
-      const reason = timeout.aborted ? `did not answer within ${Math.round(request.timeoutMs / 1000)} s` : networkReason(error);
+      const reason = timeout.aborted ? `did not answer within ${Number((request.timeoutMs / 1000).toFixed(1))} s` : networkReason(error);
       log.warn('the RAG API failed', { url, method: request.method, reason, err: error instanceof Error ? error.message : String(error) });
       throw new RagApiUnavailableError(reason);
     }
