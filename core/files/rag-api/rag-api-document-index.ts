@@ -145,7 +145,7 @@ export function createRagApiDocumentIndex(options: RagApiDocumentIndexOptions): 
 
     async search({ userId, fileIds, question, limit }, { signal } = {}) {
       if (fileIds.length === 0 || limit <= 0) return [];
-      const perFile = await Promise.all(fileIds.map((fileId) => queryFile(userId, fileId, question, limit, signal)));
+      const perFile = await Promise.all([...new Set(fileIds)].map((fileId) => queryFile(userId, fileId, question, limit, signal)));
       return perFile
         .flat()
         .sort((first, second) => second.score - first.score)
