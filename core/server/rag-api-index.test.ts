@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envSchema } from '../../config/env.js';
+import { buildTestServer, registerUser } from '../../testing/build-test-server.js';
 import { startRagApiDouble, type RagApiDouble } from '../../testing/rag-api-double/index.js';
 import { createAccessTokens } from '../auth/access-tokens.js';
 import type { PluginLogger } from '../plugin-api/index.js';
@@ -40,6 +41,31 @@ describe('RAG_API_URL picks the document index', () => {
       const parsed = envSchema.safeParse({ RAG_API_URL: value });
       expect(parsed.success).toBe(false);
       expect(parsed.error?.issues[0]).toMatchObject({ path: ['RAG_API_URL'], message: `expected an http(s) URL, got "${value}"` });
+    }
+  });
+
+  it("wired in a server: the RAG API takes the server's user tokens, which chatbox's own API refuses", async () => {
+    const app = await buildTestServer({ env: { JWT_SECRET: secret, JWT_REFRESH_SECRET: 'w'.repeat(64), RAG_API_URL: double.url } });
+    try {
+      const user = await registerUser(app);
+      const index = ragApiDocumentIndex({ env: envSchema.parse({ RAG_API_URL: double.url }), accessTokens: app.auth.accessTokens, logger })!;
+      await index.add({
+        fileId: 'file-2',
+        userId: user.userId,
+        fileName: 'tides.md',
+        mediaType: 'text/markdown',
+        open: async () =>
+          (async function* () {
+            yield new TextEncoder().encode('Spring tides follow the full and the new moon.');
+          })(),
+      });
+      expect(await index.search({ userId: user.userId, fileIds: ['file-2'], question: 'when are spring tides', limit: 4 })).toHaveLength(1);
+
+      const asUser = (token: string) => app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${token}` } });
+      expect((await asUser(user.token)).statusCode).toBe(200);
+      expect((await asUser(app.auth.accessTokens.signForService(user.userId))).statusCode).toBe(401);
+    } finally {
+      await app.close();
     }
   });
 });
