@@ -1,7 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createVerifier } from 'fast-jwt';
-import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { loadDocument, RagApiStore } from './rag-api-store.js';
 
@@ -155,7 +154,7 @@ export async function startRagApiDouble(options: RagApiDoubleOptions): Promise<R
 
   let app = await build();
   await app.listen({ host: '127.0.0.1', port: 0 });
-  const port = (app.server.address() as AddressInfo).port;
+  const port = app.addresses()[0].port;
   let running = true;
 
   const double: RagApiDouble = {
