@@ -153,8 +153,7 @@ export async function startRagApiDouble(options: RagApiDoubleOptions): Promise<R
   };
 
   let app = await build();
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const port = app.addresses()[0].port;
+  const port = Number(new URL(await app.listen({ host: '127.0.0.1', port: 0 })).port);
   let running = true;
 
   const double: RagApiDouble = {
