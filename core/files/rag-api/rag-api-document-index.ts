@@ -73,7 +73,10 @@ export function createRagApiDocumentIndex(options: RagApiDocumentIndexOptions): 
     }
   };
 
-  /** What the RAG API made of an embedded file, from its stored chunks (GET /documents?ids=). */
+  /**
+   * What the RAG API made of an embedded file, from its stored chunks (GET /documents?ids=); /embed
+   * does not say. The characters are a little more than the text's, as its chunks overlap.
+   */
   const countChunks = async (document: DocumentToIndex, signal?: AbortSignal): Promise<IndexedDocument> => {
     const query = new URLSearchParams({ ids: document.fileId });
     const answer = await call({ method: 'GET', path: `/documents?${query}`, token: signToken(document.userId), timeoutMs: requestMs, signal });
