@@ -30,6 +30,21 @@ const text = (fallback?: string) =>
     .optional()
     .transform((value) => (value === undefined || value.trim() === '' ? fallback : value.trim()));
 
+/** An http(s) base URL, checked at boot so a typo stops the start instead of failing every upload. */
+const httpUrl = () =>
+  z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value.trim() === '') return undefined;
+      const url = URL.canParse(value.trim()) ? new URL(value.trim()) : undefined;
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+        context.addIssue({ code: 'custom', message: `expected an http(s) URL, got "${value}"` });
+        return z.NEVER;
+      }
+      return value.trim();
+    });
+
 export const envSchema = z.object({
   /** librechat.yaml location: a file path or an http(s) URL. Unset: ./librechat.yaml when present. */
   CONFIG_PATH: text(),
@@ -129,6 +144,14 @@ export const envSchema = z.object({
   MONGO_URI: text(),
   MEILI_HOST: text(),
   MEILI_MASTER_KEY: text(),
+
+  /**
+   * LibreChat's RAG API (http(s) base URL, set by the operator, so a private or loopback address is
+   * fine): documents attached to chats are embedded and queried there instead of chatbox's own index.
+   */
+  RAG_API_URL: httpUrl(),
+  /** With RAG_API_URL: a turn gets each document's whole text (GET /documents/<id>/context), not passages. */
+  RAG_USE_FULL_CONTEXT: flag(false),
 });
 
 export type ServerEnv = z.output<typeof envSchema>;

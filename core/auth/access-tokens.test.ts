@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAccessTokens } from './access-tokens.js';
+import { createAccessTokens, SERVICE_TOKEN_LIFETIME_MS } from './access-tokens.js';
 
 const secret = 's'.repeat(64);
 
@@ -48,5 +48,17 @@ describe('access tokens', () => {
     for (const token of issued) tokens.verify(token);
     expect(tokens.verify(issued[0])).toMatchObject({ id: 'user-0', sessionId: 'session-0' });
     expect(tokens.verify(issued[1_199])).toMatchObject({ id: 'user-1199', sessionId: 'session-1199' });
+  });
+
+  it('signs short-lived service tokens for a user that chatbox itself refuses', async () => {
+    const { createVerifier } = await import('fast-jwt');
+    vi.useFakeTimers({ now: new Date('2026-11-21T12:00:00Z') });
+    const tokens = createAccessTokens(secret, 15 * 60_000);
+    const token = tokens.signForService('user-1');
+    // What the RAG API checks: HS256 with the shared secret, the user's id, an expiry.
+    const payload: { id: string; exp: number; iat: number } = createVerifier({ key: secret, algorithms: ['HS256'] })(token);
+    expect(payload.id).toBe('user-1');
+    expect((payload.exp - payload.iat) * 1000).toBe(SERVICE_TOKEN_LIFETIME_MS);
+    expect(tokens.verify(token)).toBeNull();
   });
 });

@@ -38,7 +38,7 @@ export const chatPlugin = fp(
       guardedFetch: createGuardedFetch(app.config.yaml.ssrf?.allowedHosts ?? []),
       fileStorages,
       imageOutputType: app.config.yaml.imageOutputType,
-      documents: createDocumentIndex({ config: app.config, store: app.store, logger: toPluginLogger(app.log) }),
+      documents: createDocumentIndex({ config: app.config, store: app.store, accessTokens: app.auth.accessTokens, logger: toPluginLogger(app.log) }),
     } satisfies ChatServices);
   },
   { name: 'chatbox-chat', dependencies: ['chatbox-store', 'chatbox-auth', 'chatbox-user-keys'] },

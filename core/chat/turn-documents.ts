@@ -20,7 +20,8 @@ export interface DocumentContext {
  * `resendFiles` is on, as for images), each read from the document index: whole when all of them
  * together fit half the model's context window (the other half stays for the conversation and the
  * reply), otherwise — largest first — a document's best passages for the user's question (BM25).
- * A document whose text was never indexed (no text layer, deleted since) is left out.
+ * A document whose index keeps no whole text (LibreChat's RAG API without RAG_USE_FULL_CONTEXT)
+ * always goes by passages. A document whose text was never indexed (no text layer) is left out.
  */
 export async function loadBranchDocuments(
   services: Pick<ChatServices, 'store' | 'documents' | 'log'>,
@@ -32,19 +33,18 @@ export async function loadBranchDocuments(
     if (!message.isCreatedByUser || (message.messageId !== turn.current && !resend)) continue;
     for (const file of message.files ?? []) if (!isImageFile(file)) fileIds.add(file.file_id);
   }
-  const documents: Array<{ fileId: string; fileName: string; text: string; tokens: number }> = [];
+  const documents: Array<{ fileId: string; fileName: string; text: string | null; tokens: number }> = [];
   for (const fileId of fileIds) {
     const record = await services.store.files.find(turn.userId, fileId);
-    const text = record?.embedded ? await services.documents.wholeText(turn.userId, fileId) : null;
-    if (record && text !== null) documents.push({ fileId, fileName: record.filename, text, tokens: 0 });
+    if (record?.embedded) documents.push({ fileId, fileName: record.filename, text: await services.documents.wholeText(turn.userId, fileId), tokens: 0 });
   }
   let budget = Math.floor(contextWindow(turn.model, turn.options.maxContextTokens) / 2);
-  for (const document of documents) document.tokens = documentTokens(document.text, turn.model, budget);
+  for (const document of documents) document.tokens = document.text === null ? Number.POSITIVE_INFINITY : documentTokens(document.text, turn.model, budget);
   // Smallest first: as many documents as fit go in whole, the larger rest by passages.
   documents.sort((first, second) => first.tokens - second.tokens);
   const contexts: DocumentContext[] = [];
   for (const document of documents) {
-    if (document.tokens <= budget) {
+    if (document.text !== null && document.tokens <= budget) {
       budget -= document.tokens;
       contexts.push({ fileName: document.fileName, whole: true, texts: [document.text] });
       continue;

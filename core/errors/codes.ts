@@ -45,6 +45,10 @@ export const errorCodes = {
   provider_error: { status: 502, message: 'The model provider returned an error' },
   storage_failed: { status: 503, message: 'The server could not save this: its storage failed ({reason}). Nothing was changed; try again later or tell the administrator.' },
   search_unavailable: { status: 503, message: 'Search is temporarily unavailable, please try again in a few moments.' },
+  // LibreChat's RAG API (RAG_API_URL): the first two are LibreChat's own texts.
+  embedding_unsupported_type: { status: 415, message: 'File embedding failed. The filetype {type} is not supported' },
+  embedding_failed: { status: 502, message: 'File embedding failed.' },
+  rag_api_unavailable: { status: 503, message: 'Documents cannot be read right now: the RAG API {reason}. Try again in a few moments.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCodes;

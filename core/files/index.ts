@@ -13,3 +13,4 @@ export type { DocumentIndex, DocumentToIndex, DocumentPassage, IndexedDocument }
 export { documentKindOf, docxType, type DocumentKind } from './document-kind.js';
 export { extractText, ExtractionError, defaultExtractionLimits, type ExtractionLimits } from './extract-text.js';
 export { chunkText, defaultChunkOptions, type ChunkOptions } from './chunk-text.js';
+export { createRagApiDocumentIndex, RagApiUnavailableError, EmbeddingFailedError, type RagApiDocumentIndexOptions } from './rag-api/index.js';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { documentKindOf, type DocumentIndex } from '../../files/index.js';
+import { documentKindOf, ExtractionError, type DocumentIndex } from '../../files/index.js';
 import type { FileStorages } from '../../plugin-host/file-storages.js';
 import type { StoredFile } from '../../store/repositories/files.js';
 import type { Store } from '../../store/types.js';
@@ -9,7 +9,9 @@ import type { Store } from '../../store/types.js';
  * PDF and Word files are extracted, chunked and indexed before the upload is answered, and the record
  * says whether that worked (`embedded`, as LibreChat's record does). A file whose text cannot be read
  * (a scanned PDF, a damaged file, the extraction timing out) is still uploaded, only not searchable:
- * the failure is logged, never answered as an error.
+ * the failure is logged, never answered as an error. Any other failure (LibreChat's RAG API refusing
+ * the type or being down, the store failing) is answered, and the upload is undone so nothing is left
+ * half-stored.
  */
 export async function indexDocument(record: StoredFile, context: { store: Store; storages: FileStorages; documents: DocumentIndex; log: FastifyBaseLogger }): Promise<StoredFile> {
   if (documentKindOf(record.type) === null) return record;
@@ -25,6 +27,11 @@ export async function indexDocument(record: StoredFile, context: { store: Store;
     });
     context.log.info({ fileId: record.file_id, characters: indexed.characters, chunks: indexed.chunks }, 'document indexed');
   } catch (error) {
+    if (!(error instanceof ExtractionError)) {
+      await context.store.files.delete(record.user, [record.file_id]);
+      await storage.delete(record.filepath);
+      throw error;
+    }
     context.log.warn({ err: error, fileId: record.file_id, type: record.type }, 'the text of an uploaded document could not be read: it is stored, not searchable');
     return record;
   }
