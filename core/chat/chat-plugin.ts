@@ -9,6 +9,9 @@ import { createTitleService } from './titles.js';
 import { createGuardedFetch } from '../net/guarded-fetch.js';
 import { createCredentialsResolver } from '../endpoints/user-credentials.js';
 import { setUpFileStorages } from '../plugin-host/file-storages.js';
+import { createToolCatalogue } from '../tools/tool-catalogue.js';
+import { defaultToolCallLimits } from '../tools/run-tool-call.js';
+import { agentStepLimit } from '../../config/schema/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +25,7 @@ export const chatPlugin = fp(
     const balance = createBalance(app.store, app.config.balance);
     // Set up at start, so a misspelled fileStrategy stops the server.
     const fileStorages = await setUpFileStorages(app);
+    const tools = await createToolCatalogue(app);
     app.decorate('chat', {
       store: app.store,
       env: app.config.env,
@@ -36,6 +40,8 @@ export const chatPlugin = fp(
       guardedFetch: createGuardedFetch(app.config.yaml.ssrf?.allowedHosts ?? []),
       fileStorages,
       imageOutputType: app.config.yaml.imageOutputType,
+      tools,
+      agent: { maxSteps: agentStepLimit(app.config.yaml.endpoints?.agents), toolCall: { ...defaultToolCallLimits } },
     } satisfies ChatServices);
   },
   { name: 'chatbox-chat', dependencies: ['chatbox-store', 'chatbox-auth', 'chatbox-user-keys'] },

@@ -4,6 +4,8 @@ import type { ModelCatalog } from '../endpoints/model-catalog.js';
 import type { CredentialsResolver } from '../endpoints/user-credentials.js';
 import type { FileStorages } from '../plugin-host/file-storages.js';
 import type { Store } from '../store/types.js';
+import type { ToolCallLimits } from '../tools/run-tool-call.js';
+import type { ToolCatalogue } from '../tools/tool-catalogue.js';
 import type { AbortRegistry } from './abort-registry.js';
 import type { Balance } from './balance.js';
 import type { MessageLimits } from './message-limits.js';
@@ -29,4 +31,8 @@ export interface ChatServices {
   fileStorages: FileStorages;
   /** librechat.yaml `imageOutputType`: images resized for a provider are encoded as this. */
   imageOutputType: 'png' | 'webp' | 'jpeg';
+  /** The tools turns may offer (the registered `tool` plugins), by LibreChat plugin key. */
+  tools: ToolCatalogue;
+  /** The agent loop's bounds: model calls per turn (librechat.yaml `endpoints.agents.recursionLimit`) and each tool call's. */
+  agent: { maxSteps: number; toolCall: ToolCallLimits };
 }
