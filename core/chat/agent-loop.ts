@@ -53,6 +53,21 @@ export function nextStepRequest(built: BuiltRequest, stepText: string, results: 
   return { ...built, request: { ...built.request, messages: [...built.request.messages, assistant, answers] }, promptTokens: () => (count ??= built.promptTokens() + added) };
 }
 
+/**
+ * The calls with ids unique in the reply: a provider that makes up ids per response (Gemini sends
+ * none) repeats them in the next step, and the stored runs are keyed by id. The id is ours to
+ * choose then: the next request repeats the call and its result under the same one.
+ */
+function uniqueIds(calls: readonly ToolCallPart[], earlier: readonly { runId: string }[]): ToolCallPart[] {
+  const taken = new Set(earlier.map((run) => run.runId));
+  return calls.map((call) => {
+    let id = call.id;
+    for (let suffix = 2; taken.has(id); suffix += 1) id = `${call.id}_${suffix}`;
+    taken.add(id);
+    return id === call.id ? call : { ...call, id };
+  });
+}
+
 /** Runs one call, streaming its box twice: `loading` when it starts, with its output when it ends. */
 async function runCall(turn: Turn, byName: ReadonlyMap<string, ResolvedTool>, call: ToolCallPart): Promise<ToolCallResult> {
   const { services, input, accumulator, controller } = turn;
@@ -110,7 +125,7 @@ export async function runAgentLoop(turn: Turn): Promise<void> {
       input.stream.send(accumulator.note(`_The model was still calling tools after ${maxSteps} steps, the most one reply may take; ask again to let it go on._`));
       return;
     }
-    const results = await Promise.all(calls.map((call) => runCall(turn, byName, call)));
+    const results = await Promise.all(uniqueIds(calls, accumulator.toolRuns).map((call) => runCall(turn, byName, call)));
     if (controller.signal.aborted) {
       accumulator.streamEnded(true);
       return;

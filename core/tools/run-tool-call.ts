@@ -84,7 +84,7 @@ export async function runToolCall(
     const output = await Promise.race([tool.execute(checked.input, { ...context, signal }), aborted]);
     return { call, input: checked.input, output: truncateOutput(output, limits.maxOutputChars), isError: false };
   } catch (error) {
-    if (timeout.aborted && !context.signal.aborted) return failed(`it did not answer within ${Math.round(limits.timeoutMs / 1000)} s`, checked.input);
+    if (timeout.aborted && !context.signal.aborted) return failed(`it did not answer within ${limits.timeoutMs >= 1000 ? `${Math.round(limits.timeoutMs / 1000)} s` : `${limits.timeoutMs} ms`}`, checked.input);
     if (context.signal.aborted) return failed('the turn was stopped', checked.input);
     const message = error instanceof Error ? error.message : String(error);
     context.log.warn('the call failed', { error: message });
