@@ -196,3 +196,23 @@ describe('the agent loop, on any provider', () => {
     expect(text).toBe(`${'x'.repeat(1_000)}\n[output truncated: the tool returned 50000 characters, only the first 1000 are shown]`);
   });
 });
+
+describe('the agent loop and the balance', () => {
+  it('spends the tokens of every step (model call) of the turn', async () => {
+    const rich = await buildChatTestServer({ plugins: testToolPlugins().plugins, env: { CHECK_BALANCE: 'true' } });
+    try {
+      await rich.app.store.balances.record({ userId: rich.userId, conversationId: null, tokenType: 'credits', model: null, context: 'admin', rawAmount: 1_000_000, rate: 1, tokenValue: 1_000_000 });
+      script(rich.upstreams.openai, [[{ name: 'calculator', input: { input: '6*7' } }], [{ name: 'calculator', input: { input: '42+1' } }]], () => 'It is 43.');
+      rich.upstreams.openai.control.configure({ usage: { promptTokens: 100, completionTokens: 10 } });
+      const { frames } = await rich.ask({ text: 'Use your tools', conversationId: null, parentMessageId: NO_PARENT, model: 'gpt-4o-mini', endpoint: 'openAI', tools: ['calculator'] });
+      expect(frames.at(-1)!.data.final).toBe(true);
+      const spent = (await rich.app.store.balances.listTransactions(rich.userId, { offset: 0, limit: 20 })).filter((transaction) => transaction.context === 'message');
+      // Three model calls, each a prompt and a completion transaction of the upstream's counts.
+      expect(spent.map((transaction) => [transaction.tokenType, transaction.rawAmount]).sort()).toEqual([
+        ['completion', -10], ['completion', -10], ['completion', -10], ['prompt', -100], ['prompt', -100], ['prompt', -100],
+      ]);
+    } finally {
+      await rich.close();
+    }
+  });
+});
