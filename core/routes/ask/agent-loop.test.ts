@@ -9,7 +9,8 @@ let tools: ReturnType<typeof testToolPlugins>;
 
 beforeAll(async () => {
   tools = testToolPlugins();
-  chat = await buildChatTestServer({ withFakeEndpoints: true, plugins: tools.plugins, env: { GOOGLE_MODELS: 'gemini-2.0-flash', OPENAI_MODELS: 'gpt-4o-mini,o1-mini' } });
+  // No titles: a background title request would land in the next test's recorded requests.
+  chat = await buildChatTestServer({ withFakeEndpoints: true, plugins: tools.plugins, env: { GOOGLE_MODELS: 'gemini-2.0-flash', OPENAI_MODELS: 'gpt-4o-mini,o1-mini', TITLE_CONVO: 'false' } });
 });
 afterAll(() => chat.close());
 beforeEach(() => {
@@ -199,7 +200,7 @@ describe('the agent loop, on any provider', () => {
 
 describe('the agent loop and the balance', () => {
   it('spends the tokens of every step (model call) of the turn', async () => {
-    const rich = await buildChatTestServer({ plugins: testToolPlugins().plugins, env: { CHECK_BALANCE: 'true' } });
+    const rich = await buildChatTestServer({ plugins: testToolPlugins().plugins, env: { CHECK_BALANCE: 'true', TITLE_CONVO: 'false' } });
     try {
       await rich.app.store.balances.record({ userId: rich.userId, conversationId: null, tokenType: 'credits', model: null, context: 'admin', rawAmount: 1_000_000, rate: 1, tokenValue: 1_000_000 });
       script(rich.upstreams.openai, [[{ name: 'calculator', input: { input: '6*7' } }], [{ name: 'calculator', input: { input: '42+1' } }]], () => 'It is 43.');
