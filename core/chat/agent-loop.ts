@@ -3,7 +3,7 @@ import { runToolCall, type ToolCallResult } from '../tools/run-tool-call.js';
 import type { ResolvedTool } from '../tools/tool-catalogue.js';
 import type { BuiltRequest } from './build-chat-request.js';
 import { countTokens, MESSAGE_OVERHEAD_TOKENS } from './tokens.js';
-import { readReply, sendRequest, type Turn } from './turn-steps.js';
+import { readReply, sendRequest, writeReply, type Turn } from './turn-steps.js';
 
 /**
  * The agent loop, shared by every endpoint whose turn carries tools: the model's reply is read
@@ -125,7 +125,11 @@ export async function runAgentLoop(turn: Turn): Promise<void> {
       input.stream.send(accumulator.note(`_The model was still calling tools after ${maxSteps} steps, the most one reply may take; ask again to let it go on._`));
       return;
     }
-    const results = await Promise.all(uniqueIds(calls, accumulator.toolRuns).map((call) => runCall(turn, byName, call)));
+    // Each call's `loading` frame goes out as it starts; then a snapshot, so a reload while the tools
+    // run shows them (awaited, so it can never land after the reply is saved).
+    const running = Promise.all(uniqueIds(calls, accumulator.toolRuns).map((call) => runCall(turn, byName, call)));
+    await writeReply(turn, {}).catch((error: unknown) => services.log.warn({ err: error }, 'saving the partial reply failed'));
+    const results = await running;
     if (controller.signal.aborted) {
       accumulator.streamEnded(true);
       return;

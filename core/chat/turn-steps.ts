@@ -69,7 +69,7 @@ export interface Upstream {
 }
 
 /** Writes the turn's reply (a snapshot while streaming: `unfinished` unless the fields say otherwise). */
-function writeReply({ services, input, model, sender, userMessage, accumulator }: Turn, fields: Partial<Message>): Promise<Message> {
+export function writeReply({ services, input, model, sender, userMessage, accumulator }: Turn, fields: Partial<Message>): Promise<Message> {
   const { user, entry, plan } = input;
   return services.store.messages.upsert({
     messageId: plan.responseMessageId, conversationId: plan.conversationId, user: user.id, parentMessageId: userMessage.messageId,

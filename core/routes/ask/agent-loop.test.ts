@@ -144,6 +144,10 @@ describe.each(providers)('the agent loop on $endpoint', ({ endpoint, route, mode
     const asking = ask(['wait_for_stop']);
     const context = await tools.started('wait_for_stop');
     expect(context.signal.aborted).toBe(false);
+    // A reload while the tool runs shows it running.
+    const runningReply = async () => (await chat.app.store.messages.listByConversation(chat.userId, context.conversationId!)).find((message) => !message.isCreatedByUser);
+    for (let tries = 0; (await runningReply()) === undefined && tries < 100; tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await runningReply()).toMatchObject({ unfinished: true, plugins: [expect.objectContaining({ latest: 'wait_for_stop', loading: true, outputs: null })] });
     const stopped = await chat.app.inject({ method: 'POST', url: `/api/ask/${route}/abort`, payload: { abortKey: context.conversationId, endpoint }, headers: { authorization: `Bearer ${chat.token}` } });
     expect(stopped.statusCode).toBe(200);
     expect(context.signal.aborted).toBe(true);
