@@ -9,8 +9,9 @@ let tools: ReturnType<typeof testToolPlugins>;
 
 beforeAll(async () => {
   tools = testToolPlugins();
-  // No titles: a background title request would land in the next test's recorded requests.
-  chat = await buildChatTestServer({ withFakeEndpoints: true, plugins: tools.plugins, env: { GOOGLE_MODELS: 'gemini-2.0-flash', OPENAI_MODELS: 'gpt-4o-mini,o1-mini', TITLE_CONVO: 'false' } });
+  // No titles: a background title request would land in the next test's recorded requests. No message
+  // rate limit: the suite sends more turns than a minute's allowance.
+  chat = await buildChatTestServer({ withFakeEndpoints: true, plugins: tools.plugins, env: { GOOGLE_MODELS: 'gemini-2.0-flash', OPENAI_MODELS: 'gpt-4o-mini,o1-mini', TITLE_CONVO: 'false', LIMIT_MESSAGE_IP: 'false' } });
 });
 afterAll(() => chat.close());
 beforeEach(() => {
@@ -190,6 +191,16 @@ describe('the agent loop, on any provider', () => {
     expect(frames.at(-1)!.data.responseMessage.plugins[0].outputs).toBe('error processing tool wait_for_stop: it did not answer within 100 ms');
     expect(tools.log.calls[0]!.context.signal.aborted).toBe(true);
     expect(frames.at(-1)!.data.responseMessage.text).toBe('It timed out.');
+  });
+
+  it('gives tools the SSRF-guarded fetch: a model-chosen loopback URL is refused', async () => {
+    script(chat.upstreams.openai, [[{ name: 'explode', input: {} }]], () => 'ok');
+    await ask({ tools: ['explode'] });
+    const { context } = tools.log.calls[0]!;
+    // The Anthropic fake listens on loopback, which no librechat.yaml here allows.
+    await expect(context.fetch(`${chat.upstreams.anthropic.url}/v1/models`)).rejects.toThrow();
+    expect(chat.upstreams.anthropic.control.requests).toHaveLength(0);
+    expect(context).toMatchObject({ userId: chat.userId, credentials: {}, conversationId: expect.any(String) });
   });
 
   it('cuts a long output to the budget with a note to the model', async () => {
