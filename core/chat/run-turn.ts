@@ -22,7 +22,8 @@ export type { TurnInput };
 
 /**
  * One turn, from an open event stream to the final frame: limits and credentials, the user
- * message (then `created`), the upstream stream (cumulative `message` frames), and the saved reply
+ * message (then `created`), the upstream stream (cumulative `message` frames), the agent loop when
+ * the conversation has `tools` (agent-loop.ts: tool runs, more model calls), and the saved reply
  * (then `final`). Stopping, a disconnect or a failure after some text keep the text as a finished
  * message (`unfinished: false`) whose finish reason `incomplete` offers Continue, as LibreChat's abort
  * answer does: `unfinished: true` stays on the snapshots written while streaming, so only a reply
