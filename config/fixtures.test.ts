@@ -44,7 +44,9 @@ describe('a librechat.yaml of each config version', () => {
     expect(keysOf(ignored, '')).not.toContain('balance');
     expect(keysOf(ignored, 'rateLimits')).toEqual(['conversationsImport']);
     expect(keysOf(ignored, 'fileConfig')).toEqual(['clientImageResize', 'imageGeneration']);
-    expect(keysOf(ignored, 'endpoints')).toEqual(['agents', 'bedrock']);
+    expect(keysOf(ignored, 'endpoints')).toEqual(['bedrock']);
+    // The agents section is read for its recursionLimit (the agent loop's step limit) only.
+    expect(keysOf(ignored, 'endpoints.agents')).toEqual(['disableBuilder', 'capabilities']);
     expect(keysOf(ignored, 'endpoints.custom')).toEqual(['titlePrompt', 'customParams', 'directEndpoint', 'titleMessageRole']);
     expect(keysOf(ignored, 'registration.socialLogins')).toEqual(['apple', 'saml']);
     expect(keysOf(ignored, 'endpoints.anthropic')).toEqual([]);

@@ -9,7 +9,7 @@ describe('the ignored list', () => {
     const { ignored, warnings, errors } = validateConfig(
       {
         version: '1.2.1',
-        endpoints: { custom: [endpoint('A', { summarize: true, customParams: {} }), endpoint('B', { summarize: false, directEndpoint: true })], agents: {} },
+        endpoints: { custom: [endpoint('A', { summarize: true, customParams: {} }), endpoint('B', { summarize: false, directEndpoint: true })], bedrock: {} },
         speech: { tts: {} },
         memory: {},
       },
@@ -20,9 +20,9 @@ describe('the ignored list', () => {
     expect(ignored).toEqual([
       { section: '', keys: ['speech', 'memory'] },
       { section: 'endpoints.custom', keys: ['customParams', 'directEndpoint', 'summarize'] },
-      { section: 'endpoints', keys: ['agents'] },
+      { section: 'endpoints', keys: ['bedrock'] },
     ]);
-    expect(formatIgnored(ignored)).toBe('ignored (not implemented by chatbox): speech, memory; endpoints.custom: customParams, directEndpoint, summarize; endpoints: agents');
+    expect(formatIgnored(ignored)).toBe('ignored (not implemented by chatbox): speech, memory; endpoints.custom: customParams, directEndpoint, summarize; endpoints: bedrock');
   });
 
   it('lists a section ignored as a whole once, not the LibreChat keys inside it', () => {

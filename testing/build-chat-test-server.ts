@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { builtInPlugins } from '../plugins/index.js';
 import { buildTestServer, registerUser, type TestServerOptions } from './build-test-server.js';
-import { fakeUpstreamEnv } from './fake-upstreams/fake-upstream-env.js';
+import { fakeLibrechatEnv, fakeUpstreamEnv } from './fake-upstreams/fake-upstream-env.js';
 import { startFakeUpstreams, type FakeUpstreams } from './fake-upstreams/index.js';
 import { parseSseFrames, type SseFrame } from './sse-frames.js';
 
@@ -19,13 +19,16 @@ export interface ChatTestContext {
  * A test server whose openAI, anthropic and google endpoints (and the custom endpoints of an
  * optional librechat.yaml) point at the fake upstreams, with one signed-in user.
  */
-export async function buildChatTestServer(options: TestServerOptions = {}): Promise<ChatTestContext> {
+export async function buildChatTestServer(options: TestServerOptions & { withFakeEndpoints?: boolean } = {}): Promise<ChatTestContext> {
   const upstreams = await startFakeUpstreams();
   const app = await buildTestServer({
     ...options,
-    plugins: builtInPlugins,
+    // Test plugins (tools) come on top of the built-ins.
+    plugins: [...builtInPlugins, ...(options.plugins ?? [])],
     env: {
       ...fakeUpstreamEnv(upstreams),
+      // The Azure and custom endpoints of testing/fake-upstreams/librechat.fake.yaml.
+      ...(options.withFakeEndpoints ? fakeLibrechatEnv(upstreams) : {}),
       OPENAI_MODELS: 'gpt-4o-mini,gpt-4o',
       ANTHROPIC_MODELS: 'claude-3-5-haiku-latest',
       GOOGLE_MODELS: 'gemini-1.5-flash',

@@ -11,6 +11,9 @@ import { createCredentialsResolver } from '../endpoints/user-credentials.js';
 import { setUpFileStorages } from '../plugin-host/file-storages.js';
 import { toPluginLogger } from '../plugin-host/plugin-logger.js';
 import { createDocumentIndex } from '../search/documents/create-document-index.js';
+import { createToolCatalogue } from '../tools/tool-catalogue.js';
+import { defaultToolCallLimits } from '../tools/run-tool-call.js';
+import { agentStepLimit } from '../../config/schema/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +27,7 @@ export const chatPlugin = fp(
     const balance = createBalance(app.store, app.config.balance);
     // Set up at start, so a misspelled fileStrategy stops the server.
     const fileStorages = await setUpFileStorages(app);
+    const tools = await createToolCatalogue(app);
     app.decorate('chat', {
       store: app.store,
       env: app.config.env,
@@ -39,6 +43,8 @@ export const chatPlugin = fp(
       fileStorages,
       imageOutputType: app.config.yaml.imageOutputType,
       documents: createDocumentIndex({ config: app.config, store: app.store, accessTokens: app.auth.accessTokens, logger: toPluginLogger(app.log) }),
+      tools,
+      agent: { maxSteps: agentStepLimit(app.config.yaml.endpoints?.agents), toolCall: { ...defaultToolCallLimits } },
     } satisfies ChatServices);
   },
   { name: 'chatbox-chat', dependencies: ['chatbox-store', 'chatbox-auth', 'chatbox-user-keys'] },

@@ -5,6 +5,8 @@ import type { CredentialsResolver } from '../endpoints/user-credentials.js';
 import type { DocumentIndex } from '../files/index.js';
 import type { FileStorages } from '../plugin-host/file-storages.js';
 import type { Store } from '../store/types.js';
+import type { ToolCallLimits } from '../tools/run-tool-call.js';
+import type { ToolCatalogue } from '../tools/tool-catalogue.js';
 import type { AbortRegistry } from './abort-registry.js';
 import type { Balance } from './balance.js';
 import type { MessageLimits } from './message-limits.js';
@@ -32,4 +34,8 @@ export interface ChatServices {
   imageOutputType: 'png' | 'webp' | 'jpeg';
   /** Documents attached to chats: indexed at upload, their text or best passages read by turns. */
   documents: DocumentIndex;
+  /** The tools turns may offer (the registered `tool` plugins), by LibreChat plugin key. */
+  tools: ToolCatalogue;
+  /** The agent loop's bounds: model calls per turn (librechat.yaml `endpoints.agents.recursionLimit`) and each tool call's. */
+  agent: { maxSteps: number; toolCall: ToolCallLimits };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChatboxError } from '../errors/index.js';
 import type { ChatPart } from '../plugin-api/index.js';
-import { progressFrameSchema } from '../protocol/stream-frames.js';
+import { messageFrameSchema, progressFrameSchema, toolRunSchema } from '../protocol/stream-frames.js';
 import { createReplyAccumulator } from './reply-accumulator.js';
 
 const ids = { messageId: 'a1', parentMessageId: 'u1', conversationId: 'c1', sender: 'GPT-4' };
@@ -91,5 +91,40 @@ describe('createReplyAccumulator', () => {
     reply.fail(new ChatboxError('provider_error', 'The model provider sent nothing for 120 s'));
     const outcome = reply.outcome();
     expect(outcome.kind === 'failed' && outcome.failure.message).toBe('The model provider sent nothing for 120 s');
+  });
+
+  it('keeps the steps of an agent loop apart: the calls, text and usage of each step, the text of the reply as paragraphs', () => {
+    const reply = accumulate();
+    reply.add(text('Let me check.'), false);
+    reply.add({ type: 'tool-call', id: 't1', name: 'calculator', input: '{"input":"6*7"}' }, false);
+    reply.add({ type: 'finish', finishReason: 'tool_calls', usage: { promptTokens: 10, completionTokens: 5 } }, false);
+    expect(reply.toolCalls).toEqual([{ type: 'tool-call', id: 't1', name: 'calculator', input: '{"input":"6*7"}' }]);
+    expect(reply.stepText).toBe('Let me check.');
+    expect(reply.usage).toEqual({ promptTokens: 10, completionTokens: 5 });
+
+    const running = reply.toolRun({ runId: 't1', latest: 'calculator', inputs: ['{"input":"6*7"}'], outputs: null, loading: true });
+    expect(running.plugins).toEqual([{ runId: 't1', latest: 'calculator', inputs: ['{"input":"6*7"}'], outputs: null, loading: true }]);
+    const done = reply.toolRun({ runId: 't1', latest: 'calculator', inputs: ['{"input":"6*7"}'], outputs: '42', loading: false });
+    expect(done.plugins).toEqual([{ runId: 't1', latest: 'calculator', inputs: ['{"input":"6*7"}'], outputs: '42', loading: false }]);
+    // The frame sent earlier keeps what it said: the runs are copied into each frame.
+    expect(running.plugins![0]!.loading).toBe(true);
+    for (const frame of [running, done]) expect(messageFrameSchema.safeParse(frame).success).toBe(true);
+    expect(reply.toolRuns.every((run) => toolRunSchema.safeParse(run).success)).toBe(true);
+
+    reply.startStep();
+    expect([reply.toolCalls, reply.stepText, reply.usage]).toEqual([[], '', undefined]);
+    const next = reply.add(text('It is 42.'), false);
+    expect(next).toMatchObject({ text: 'Let me check.\n\nIt is 42.', plugins: [{ runId: 't1', outputs: '42' }] });
+    expect(reply.stepText).toBe('It is 42.');
+    reply.add({ type: 'finish', finishReason: 'stop' }, false);
+    expect(reply.outcome()).toEqual({ kind: 'reply', text: 'Let me check.\n\nIt is 42.', finishReason: 'stop', cut: false });
+  });
+
+  it('adds a note as its own paragraph, and none before a reply that has no text yet', () => {
+    const reply = accumulate();
+    expect(reply.note('_limit reached_').text).toBe('_limit reached_');
+    const written = accumulate();
+    written.add(text('Working'), false);
+    expect(written.note('_limit reached_').text).toBe('Working\n\n_limit reached_');
   });
 });

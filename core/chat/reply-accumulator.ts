@@ -1,6 +1,6 @@
 import type { ChatboxError } from '../errors/index.js';
-import type { ChatPart } from '../plugin-api/index.js';
-import type { ProgressFrame } from '../protocol/stream-frames.js';
+import type { ChatPart, ToolCallPart } from '../plugin-api/index.js';
+import type { ProgressFrame, ToolRun } from '../protocol/stream-frames.js';
 import { failureToError } from './turn-errors.js';
 
 /** What every progress frame of one reply names: the reply, the message it answers, its sender. */
@@ -30,10 +30,22 @@ export interface ReplyAccumulator {
   fail(failure: ChatboxError): void;
   /** The whole reply so far (the continued text first, when continuing). */
   readonly text: string;
-  /** The provider's token counts, when it reported them. */
+  /** The provider's token counts of the current step (model call), when it reported them. */
   readonly usage: { promptTokens: number; completionTokens: number } | undefined;
   readonly failure: ChatboxError | undefined;
   outcome(): ReplyOutcome;
+  /** The text the current step's model call wrote. */
+  readonly stepText: string;
+  /** The tool calls the current step's model call made, in its order. */
+  readonly toolCalls: readonly ToolCallPart[];
+  /** Every tool call of the reply so far (stored as its `plugins`). */
+  readonly toolRuns: readonly ToolRun[];
+  /** The agent loop calls the model again: the step's text, calls and usage start empty. */
+  startStep(): void;
+  /** A tool call starts (`loading`) or ends (its output): the frame that shows it. */
+  toolRun(run: ToolRun): ProgressFrame;
+  /** Adds a note of the server's to the reply (the step limit) as its own paragraph: the frame that shows it. */
+  note(text: string): ProgressFrame;
 }
 
 /**
@@ -49,16 +61,35 @@ export function createReplyAccumulator({ generation, ids, usedUserKey }: { gener
   let finishReason = 'stop';
   let failure: ChatboxError | undefined;
   let usage: { promptTokens: number; completionTokens: number } | undefined;
+  let stepText = '';
+  let toolCalls: ToolCallPart[] = [];
+  const toolRuns: ToolRun[] = [];
+  // A step's text follows the previous step's as a new paragraph.
+  let separate = false;
+
+  const progress = (): ProgressFrame => {
+    const frame: ProgressFrame = { message: true, text, initial, messageId: ids.messageId, parentMessageId: ids.parentMessageId, conversationId: ids.conversationId, sender: ids.sender };
+    if (toolRuns.length > 0) frame.plugins = toolRuns.map((run) => ({ ...run, inputs: [...run.inputs] }));
+    initial = false;
+    return frame;
+  };
+  const append = (more: string) => {
+    if (separate && text.length > generation.length) text += '\n\n';
+    separate = false;
+    text += more;
+  };
 
   return {
     add(part, aborted) {
       switch (part.type) {
         case 'text-delta': {
-          text += part.text;
-          const frame: ProgressFrame = { message: true, text, initial, messageId: ids.messageId, parentMessageId: ids.parentMessageId, conversationId: ids.conversationId, sender: ids.sender };
-          initial = false;
-          return frame;
+          append(part.text);
+          stepText += part.text;
+          return progress();
         }
+        case 'tool-call':
+          toolCalls.push(part);
+          return undefined;
         case 'finish':
           finishReason = part.finishReason;
           if (part.usage) usage = { promptTokens: part.usage.promptTokens, completionTokens: part.usage.completionTokens };
@@ -85,6 +116,32 @@ export function createReplyAccumulator({ generation, ids, usedUserKey }: { gener
     },
     get failure() {
       return failure;
+    },
+    get stepText() {
+      return stepText;
+    },
+    get toolCalls() {
+      return toolCalls;
+    },
+    get toolRuns() {
+      return toolRuns;
+    },
+    startStep() {
+      stepText = '';
+      toolCalls = [];
+      usage = undefined;
+      separate = true;
+    },
+    toolRun(run) {
+      const index = toolRuns.findIndex((known) => known.runId === run.runId);
+      if (index === -1) toolRuns.push(run);
+      else toolRuns[index] = run;
+      return progress();
+    },
+    note(more) {
+      separate = true;
+      append(more);
+      return progress();
     },
     outcome() {
       const keepPartial = text.length > generation.length;

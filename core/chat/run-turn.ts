@@ -3,6 +3,8 @@ import { toMessageDto } from '../presenters/message-dto.js';
 import type { Conversation } from '../store/repositories/conversations.js';
 import type { Message } from '../store/repositories/messages.js';
 import { ChatboxError, errorCodes, formatErrorMessage } from '../errors/index.js';
+import { canCallTools } from '../tools/tool-capable-models.js';
+import { offerTools, runAgentLoop } from './agent-loop.js';
 import { buildChatRequest, turnOptions } from './build-chat-request.js';
 import type { ChatServices } from './chat-services.js';
 import { branchTo } from './message-tree.js';
@@ -21,7 +23,8 @@ export type { TurnInput };
 
 /**
  * One turn, from an open event stream to the final frame: limits and credentials, the user
- * message (then `created`), the upstream stream (cumulative `message` frames), and the saved reply
+ * message (then `created`), the upstream stream (cumulative `message` frames), the agent loop when
+ * the conversation has `tools` (agent-loop.ts: tool runs, more model calls), and the saved reply
  * (then `final`). Stopping, a disconnect or a failure after some text keep the text as a finished
  * message (`unfinished: false`) whose finish reason `incomplete` offers Continue, as LibreChat's abort
  * answer does: `unfinished: true` stays on the snapshots written while streaming, so only a reply
@@ -48,7 +51,7 @@ export async function runTurn(services: ChatServices, input: TurnInput): Promise
     return;
   }
   try {
-    await streamReply(services, input, { options, sender, model: started.model, credentials: started.credentials, controller, failFrame, othersStreaming });
+    await streamReply(services, input, { options, sender, model: started.model, credentials: started.credentials, controller, failFrame, othersStreaming, tools: started.tools });
   } finally {
     started.release();
   }
@@ -68,7 +71,10 @@ async function startTurn(services: ChatServices, input: TurnInput, options: Turn
     // Before the call: a text-only model would answer the images with a provider 400.
     const model = input.plan.userMessage.files.some(isImageFile) ? modelForImages(chosen, entry, models) : chosen;
     if (model === null) throw new ChatboxError('vision_unsupported', formatErrorMessage(errorCodes.vision_unsupported.message, { model: chosen }), { model: chosen });
-    return { release, credentials, model };
+    // The conversation's `tools` (LibreChat plugin keys) that this server has; the agent loop runs them.
+    const tools = services.tools.resolve(options.tools, services.log);
+    if (tools.length > 0 && !canCallTools(model)) throw new ChatboxError('tools_unsupported', formatErrorMessage(errorCodes.tools_unsupported.message, { model }), { model });
+    return { release, credentials, model, tools };
   } catch (error) {
     release?.();
     if (!(error instanceof ChatboxError)) services.log.error({ err: error }, 'turn could not start');
@@ -101,7 +107,7 @@ async function streamReply(services: ChatServices, input: TurnInput, settings: T
   const documents = await loadBranchDocuments(services, {
     userId: user.id, model: settings.model, endpointKind: endpointKind(entry), options: settings.options, branch, current: userMessage.messageId, question: userMessage.text,
   });
-  const built = buildChatRequest({ model: settings.model, userId: user.id, options: settings.options, branch, generation: plan.generation, images, documentContext: formatDocumentContext(documents) });
+  const built = offerTools(buildChatRequest({ model: settings.model, userId: user.id, options: settings.options, branch, generation: plan.generation, images, documentContext: formatDocumentContext(documents) }), settings.tools, settings.model);
   const accumulator = createReplyAccumulator({
     generation: plan.generation,
     ids: { messageId: plan.responseMessageId, parentMessageId: userMessage.messageId, conversationId: plan.conversationId, sender: settings.sender },
@@ -128,6 +134,7 @@ async function streamReply(services: ChatServices, input: TurnInput, settings: T
     }
     stream.send({ created: true, message: toMessageDto(userMessage) });
     await readReply(turn, upstream);
+    await runAgentLoop(turn);
     payload = await saveReply(turn, conversation);
   } finally {
     resolveSettled(payload);

@@ -9,6 +9,7 @@ import type { Message } from '../store/repositories/messages.js';
 import type { User } from '../store/repositories/users.js';
 import { ChatboxError } from '../errors/index.js';
 import { upstreamFetch } from '../net/upstream-fetch.js';
+import type { ResolvedTool } from '../tools/tool-catalogue.js';
 import type { BuiltRequest, turnOptions } from './build-chat-request.js';
 import type { ChatServices } from './chat-services.js';
 import type { ReplyAccumulator } from './reply-accumulator.js';
@@ -46,6 +47,8 @@ export interface TurnSettings {
   controller: AbortController;
   failFrame: (error: unknown) => ErrorFrame;
   othersStreaming: boolean;
+  /** The tools the model may call this turn (the conversation's `tools`); empty for a plain turn. */
+  tools: ResolvedTool[];
 }
 
 /** Everything the steps of one started turn share. */
@@ -66,11 +69,12 @@ export interface Upstream {
 }
 
 /** Writes the turn's reply (a snapshot while streaming: `unfinished` unless the fields say otherwise). */
-function writeReply({ services, input, model, sender, userMessage, accumulator }: Turn, fields: Partial<Message>): Promise<Message> {
+export function writeReply({ services, input, model, sender, userMessage, accumulator }: Turn, fields: Partial<Message>): Promise<Message> {
   const { user, entry, plan } = input;
   return services.store.messages.upsert({
     messageId: plan.responseMessageId, conversationId: plan.conversationId, user: user.id, parentMessageId: userMessage.messageId,
     endpoint: entry.name, model, sender, text: accumulator.text, isCreatedByUser: false, error: false, unfinished: true,
+    ...(accumulator.toolRuns.length > 0 ? { plugins: [...accumulator.toolRuns] } : {}),
     createdAt: plan.responseCreatedAt, ...fields,
   });
 }
@@ -164,7 +168,8 @@ export async function saveReply(turn: Turn, started: Conversation): Promise<Fina
   const { user, entry, plan, stream } = input;
   const outcome = accumulator.outcome();
   const promptTokens = accumulator.usage?.promptTokens || built.promptTokens();
-  const completionTokens = accumulator.usage?.completionTokens || countTokens(accumulator.text.slice(plan.generation.length), model);
+  // The last model call's: the agent loop spends each earlier step's as it goes.
+  const completionTokens = accumulator.usage?.completionTokens || countTokens(accumulator.toolRuns.length > 0 ? accumulator.stepText : accumulator.text.slice(plan.generation.length), model);
   const replyNotStored = (error: unknown) => {
     log.error({ err: error, conversationId: plan.conversationId }, 'storing the reply failed');
     stream.fail(turn.failFrame(turnStorageError('reply', error)));

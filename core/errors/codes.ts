@@ -41,6 +41,7 @@ export const errorCodes = {
   unsupported_file_type: { status: 415, message: 'Currently, unsupported file type: {type}' },
   unknown_file_type: { status: 415, message: 'Unable to determine file type for: {name}' },
   file_storage_unavailable: { status: 503, message: 'File uploads are not available: this server has no file storage set up.' },
+  tools_unsupported: { status: 400, message: 'The model {model} cannot call tools. Choose a model that can, or send the message without tools.' },
   vision_unsupported: { status: 400, message: 'The model {model} cannot see images. Choose a model with vision, or send the message without images.' },
   provider_error: { status: 502, message: 'The model provider returned an error' },
   storage_failed: { status: 503, message: 'The server could not save this: its storage failed ({reason}). Nothing was changed; try again later or tell the administrator.' },

@@ -48,11 +48,30 @@ export const toolProgressSchema = z.looseObject({
   plugin: z.string().optional(),
   input: z.string().optional(),
   thought: z.string().optional(),
+  error: z.boolean().optional(),
 });
 
 /**
- * `{message: true, text}`: the whole reply so far, never a delta (§4.4). The plugins endpoint adds
- * its tool runs (`plugins`; the legacy edit route a single `plugin`).
+ * One tool call of a reply, as the agent loop streams it (in `plugins` of progress frames) and stores
+ * it (in the reply's `plugins`, so a reload shows it): LibreChat's plugin entry — `runId` (the
+ * model's call id), `latest` (the tool's name), `inputs` (the JSON the model wrote), `outputs` (what
+ * the tool answered, null while it runs), `loading` — plus `error` when the call failed, which
+ * LibreChat's client reads from the output's "error processing tool" prefix instead.
+ */
+export const toolRunSchema = z.object({
+  runId: z.string(),
+  latest: z.string(),
+  inputs: z.array(z.string()),
+  outputs: z.string().nullable(),
+  loading: z.boolean(),
+  error: z.boolean().optional(),
+});
+
+/**
+ * `{message: true, text}`: the whole reply so far, never a delta (§4.4). A turn with tools (any
+ * endpoint's agent loop, and the plugins endpoint) adds its tool runs, all of them, in every frame
+ * once the first has started (`plugins`, ToolRun entries; the legacy edit route a single `plugin`).
+ * A client that knows nothing of tools reads the text as before.
  */
 export const progressFrameSchema = z.object({
   message: z.literal(true),
@@ -182,6 +201,7 @@ export const messageFrameSchema = z.union([
 export type CreatedFrame = z.input<typeof createdFrameSchema>;
 export type ProgressFrame = z.input<typeof progressFrameSchema>;
 export type ToolProgress = z.input<typeof toolProgressSchema>;
+export type ToolRun = z.input<typeof toolRunSchema>;
 export type FinalFrame = z.input<typeof finalFrameSchema>;
 export type AssistantsFinalFrame = z.input<typeof assistantsFinalFrameSchema>;
 export type SyncFrame = z.input<typeof syncFrameSchema>;

@@ -16,8 +16,9 @@ export const coreFloors: readonly (readonly string[])[] = [
   ['routes'],
   // The turn engine: runs an ask against a configured endpoint and saves the result.
   ['chat'],
-  // Conversation search (FTS5, Meilisearch, hydration) and the configured endpoints (catalogue, credentials).
-  ['search', 'endpoints'],
+  // Conversation search (FTS5, Meilisearch, hydration), the configured endpoints (catalogue, credentials)
+  // and the tools turns offer (catalogue, running one call).
+  ['search', 'endpoints', 'tools'],
   // Store record → wire DTO mappers; the plugin registry and its logger.
   ['presenters', 'plugin-host'],
   // Sessions and accounts; users' saved provider keys; outbound network guards; upload rules.

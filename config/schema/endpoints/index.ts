@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agentsEndpointSchema } from './agents.js';
 import { assistantsEndpointSchema } from './assistants.js';
 import { azureEndpointSchema } from './azure.js';
 import { allEndpointsSchema, anthropicEndpointSchema, builtInEndpointSchema } from './built-in.js';
@@ -12,6 +13,7 @@ const endpointsObjectSchema = z.strictObject({
   azureOpenAI: azureEndpointSchema.optional(),
   assistants: assistantsEndpointSchema.optional(),
   custom: customEndpointsSchema.optional(),
+  agents: agentsEndpointSchema.optional(),
 });
 
 const atLeastOneField = 'At least one `endpoints` field must be provided.';
@@ -31,6 +33,7 @@ export const endpointsSchema = z.preprocess((value, context) => {
 
 export type EndpointsConfig = z.output<typeof endpointsObjectSchema>;
 
+export { agentsEndpointSchema, agentStepLimit, DEFAULT_AGENT_STEPS, type AgentsEndpointConfig } from './agents.js';
 export { customEndpointSchema, customEndpointProviders, type CustomEndpointConfig } from './custom.js';
 export {
   allEndpointsSchema,

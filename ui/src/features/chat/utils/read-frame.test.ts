@@ -14,6 +14,12 @@ describe('readFrame', () => {
     expect(final).toMatchObject({ kind: 'frame', frame: { final: true, title: 'New Chat', responseMessage: { messageId: 'a1' } } });
   });
 
+  it('reads a progress frame of a turn with tools (its `plugins` runs) as text progress like any other', () => {
+    const plugins = [{ runId: 'call_1', latest: 'calculator', inputs: ['{"input":"6*7"}'], outputs: 'error processing tool calculator: boom', loading: false, error: true }];
+    const read = readFrame(messageEvent({ ...progress, plugins }));
+    expect(read).toEqual({ kind: 'frame', frame: { ...progress, plugins } });
+  });
+
   it('reads the keep-alive and a content part as frames (not text progress), and ignores what is no frame at all', () => {
     expect(readFrame(messageEvent({ keepAlive: true }))).toEqual({ kind: 'frame', frame: { keepAlive: true } });
     const part = readFrame(messageEvent({ type: 'text', index: 0, text: 'Hel', message: true, messageId: 'a1', conversationId: 'c1' }));

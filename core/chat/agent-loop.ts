@@ -1,0 +1,142 @@
+import type { ChatMessage, ToolCallPart, ToolDefinition } from '../plugin-api/index.js';
+import { runToolCall, type ToolCallResult } from '../tools/run-tool-call.js';
+import type { ResolvedTool } from '../tools/tool-catalogue.js';
+import type { BuiltRequest } from './build-chat-request.js';
+import { countTokens, MESSAGE_OVERHEAD_TOKENS } from './tokens.js';
+import { readReply, sendRequest, writeReply, type Turn } from './turn-steps.js';
+
+/**
+ * The agent loop, shared by every endpoint whose turn carries tools: the model's reply is read
+ * (turn-steps), the tool calls it made run in parallel, their results go back in the provider
+ * contract's shape (an assistant message with the calls, a `tool` message with the results), and
+ * the model is asked again, until it answers without calls or the step limit is reached.
+ */
+
+/** The tools as the model is told about them, on the first request of the turn (prompt tokens counted in). */
+export function offerTools(built: BuiltRequest, tools: readonly ResolvedTool[], model: string): BuiltRequest {
+  if (tools.length === 0) return built;
+  const definitions: ToolDefinition[] = tools.map(({ tool }) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
+  let count: number | undefined;
+  return {
+    ...built,
+    request: { ...built.request, tools: definitions },
+    promptTokens: () => (count ??= built.promptTokens() + countTokens(JSON.stringify(definitions), model)),
+  };
+}
+
+/** The JSON the model wrote, parsed, for repeating its call upstream; `{}` when it was not JSON. */
+function parsedInput(text: string): unknown {
+  try {
+    return text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
+const textOf = (result: ToolCallResult) => result.output.map((part) => (part.type === 'text' ? part.text : '[image]')).join('');
+
+/** The next request: the history so far, the step's calls (with its text) and their results. */
+export function nextStepRequest(built: BuiltRequest, stepText: string, results: readonly ToolCallResult[], model: string): BuiltRequest {
+  const assistant: ChatMessage = {
+    role: 'assistant',
+    content: [
+      ...(stepText ? [{ type: 'text' as const, text: stepText }] : []),
+      ...results.map(({ call }) => ({ type: 'tool-call' as const, id: call.id, name: call.name, input: parsedInput(call.input) })),
+    ],
+  };
+  const answers: ChatMessage = {
+    role: 'tool',
+    content: results.map((result) => ({ type: 'tool-result' as const, toolCallId: result.call.id, toolName: result.call.name, output: result.output, ...(result.isError ? { isError: true } : {}) })),
+  };
+  const added = countTokens(stepText + results.map((result) => result.call.input + textOf(result)).join(''), model) + 2 * MESSAGE_OVERHEAD_TOKENS;
+  let count: number | undefined;
+  return { ...built, request: { ...built.request, messages: [...built.request.messages, assistant, answers] }, promptTokens: () => (count ??= built.promptTokens() + added) };
+}
+
+/**
+ * The calls with ids unique in the reply: a provider that makes up ids per response (Gemini sends
+ * none) repeats them in the next step, and the stored runs are keyed by id. The id is ours to
+ * choose then: the next request repeats the call and its result under the same one.
+ */
+function uniqueIds(calls: readonly ToolCallPart[], earlier: readonly { runId: string }[]): ToolCallPart[] {
+  const taken = new Set(earlier.map((run) => run.runId));
+  return calls.map((call) => {
+    let id = call.id;
+    for (let suffix = 2; taken.has(id); suffix += 1) id = `${call.id}_${suffix}`;
+    taken.add(id);
+    return id === call.id ? call : { ...call, id };
+  });
+}
+
+/** Runs one call, streaming its box twice: `loading` when it starts, with its output when it ends. */
+async function runCall(turn: Turn, byName: ReadonlyMap<string, ResolvedTool>, call: ToolCallPart): Promise<ToolCallResult> {
+  const { services, input, accumulator, controller } = turn;
+  const started = { runId: call.id, latest: call.name, inputs: [call.input], outputs: null, loading: true };
+  input.stream.send(accumulator.toolRun(started));
+  const found = byName.get(call.name);
+  const result = await runToolCall(
+    call,
+    found?.tool,
+    {
+      signal: controller.signal,
+      userId: input.user.id,
+      conversationId: input.plan.conversationId,
+      credentials: {},
+      // A model chooses the URLs a tool fetches: they pass the SSRF guard.
+      fetch: services.guardedFetch,
+      log: found?.log ?? { debug() {}, info() {}, warn() {}, error() {} },
+    },
+    services.agent.toolCall,
+  );
+  input.stream.send(accumulator.toolRun({ ...started, outputs: textOf(result), loading: false, ...(result.isError ? { error: true } : {}) }));
+  return result;
+}
+
+/** The tokens of a step that led to tool calls count toward the balance like the last one's. */
+async function spendStep(turn: Turn): Promise<void> {
+  const { services, input, model, built, accumulator } = turn;
+  const usage = accumulator.usage;
+  const written = accumulator.stepText + accumulator.toolCalls.map((call) => call.name + call.input).join('');
+  await services.balance
+    .spend({
+      userId: input.user.id, conversationId: input.plan.conversationId, model, context: 'message',
+      promptTokens: usage?.promptTokens || built.promptTokens(),
+      completionTokens: usage?.completionTokens || countTokens(written, model),
+    })
+    .catch((error: unknown) => services.log.error({ err: error }, 'recording the token spend failed'));
+}
+
+/**
+ * After the turn's first model call has been read: while the model asks for tools, run them and ask
+ * again. Ends when the model answers without calls, the reply failed, the turn is stopped (a tool
+ * running then sees its signal fire), or the step limit is reached (the reply then says so). The
+ * caller saves the reply afterwards, with every call in its `plugins`.
+ */
+export async function runAgentLoop(turn: Turn): Promise<void> {
+  const { services, input, controller, accumulator, tools } = turn;
+  if (tools.length === 0) return;
+  const byName = new Map(tools.map((resolved) => [resolved.tool.name, resolved]));
+  const { maxSteps } = services.agent;
+  for (let step = 1; ; step += 1) {
+    const calls = accumulator.toolCalls;
+    if (calls.length === 0 || accumulator.failure || controller.signal.aborted) return;
+    if (step >= maxSteps) {
+      services.log.info({ conversationId: input.plan.conversationId, maxSteps }, 'the agent loop reached its step limit');
+      input.stream.send(accumulator.note(`_The model was still calling tools after ${maxSteps} steps, the most one reply may take; ask again to let it go on._`));
+      return;
+    }
+    // Each call's `loading` frame goes out as it starts; then a snapshot, so a reload while the tools
+    // run shows them (awaited, so it can never land after the reply is saved).
+    const running = Promise.all(uniqueIds(calls, accumulator.toolRuns).map((call) => runCall(turn, byName, call)));
+    await writeReply(turn, {}).catch((error: unknown) => services.log.warn({ err: error }, 'saving the partial reply failed'));
+    const results = await running;
+    if (controller.signal.aborted) {
+      accumulator.streamEnded(true);
+      return;
+    }
+    await spendStep(turn);
+    turn.built = nextStepRequest(turn.built, accumulator.stepText, results, turn.model);
+    accumulator.startStep();
+    await readReply(turn, await sendRequest(turn));
+  }
+}

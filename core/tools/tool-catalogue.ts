@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { PluginLogger, Tool } from '../plugin-api/index.js';
+import { toPluginLogger } from '../plugin-host/plugin-logger.js';
+
+/** The tools a turn may offer, by LibreChat plugin key (the `tool` plugin's name). */
+export interface ToolCatalogue {
+  /** Every tool that is set up, by key. */
+  readonly keys: string[];
+  /**
+   * The tools of a conversation's `tools` field, in order and once each. A key no tool plugin
+   * answers to (a LibreChat plugin chatbox does not have, a typo) is left out with a log line.
+   */
+  resolve(keys: readonly string[] | null | undefined, log: { warn(fields: object, message: string): void }): ResolvedTool[];
+}
+
+/** A tool ready for a turn, with the logger its calls write to. */
+export interface ResolvedTool {
+  key: string;
+  tool: Tool;
+  log: PluginLogger;
+}
+
+/**
+ * Sets up every registered `tool` plugin at start (tools without credentials need no settings; the
+ * per-user store of credentials and installs comes with the plugin store), so a tool that cannot
+ * be set up stops the server rather than a turn.
+ */
+export async function createToolCatalogue(app: FastifyInstance): Promise<ToolCatalogue> {
+  const tools = new Map<string, ResolvedTool>();
+  for (const definition of app.plugins.list('tool')) {
+    const log = toPluginLogger(app.log.child({ tool: definition.name }));
+    tools.set(definition.name, { key: definition.name, tool: await app.plugins.setup('tool', definition.name, {}, log), log });
+  }
+  return {
+    keys: [...tools.keys()],
+    resolve(keys, log) {
+      const resolved: ResolvedTool[] = [];
+      for (const key of new Set(keys ?? [])) {
+        const found = tools.get(key);
+        if (found) resolved.push(found);
+        else log.warn({ tool: key }, `the conversation asks for the tool "${key}", which this server does not have: left out`);
+      }
+      return resolved;
+    },
+  };
+}

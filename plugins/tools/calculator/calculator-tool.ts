@@ -1,0 +1,32 @@
+import type { Tool } from '../../../core/plugin-api/index.js';
+import { evaluateExpression, ExpressionError, formatResult, MAX_EXPRESSION_LENGTH } from './evaluate-expression.js';
+
+/**
+ * LibreChat's `calculator` (pluginKey and function name alike, manifest entry "Calculator", no
+ * credentials). LangChain's calculator takes one string, `input`; so does this one, so a model
+ * prompted for LibreChat's tool calls it the same way.
+ */
+export function createCalculatorTool(): Tool {
+  return {
+    name: 'calculator',
+    description:
+      'Useful for getting the result of a math expression. The input is a single valid mathematical expression: numbers, + - * / % ^, parentheses, ' +
+      'functions (sqrt, cbrt, abs, sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, log (natural), ln, log10, log2, exp, floor, ceil, round, pow, hypot, min, max) ' +
+      'and the constants pi and e. Angles are in radians.',
+    inputSchema: {
+      type: 'object',
+      properties: { input: { type: 'string', description: 'The expression to evaluate, for example "sqrt(2) * (3 + 4)^2"', maxLength: MAX_EXPRESSION_LENGTH } },
+      required: ['input'],
+    },
+    async execute(input) {
+      const expression = typeof input === 'object' && input !== null && 'input' in input && typeof input.input === 'string' ? input.input : '';
+      try {
+        return [{ type: 'text', text: formatResult(evaluateExpression(expression)) }];
+      } catch (error) {
+        // The model's mistake, not the tool's failure: said in words it can correct its input from.
+        if (error instanceof ExpressionError) throw new Error(`cannot evaluate "${expression}": ${error.message}`);
+        throw error;
+      }
+    },
+  };
+}
