@@ -13,7 +13,9 @@ export interface S3Request {
   raw: IncomingMessage;
 }
 
-const sendXml = (response: ServerResponse, status: number, body: string) => response.writeHead(status, { 'content-type': 'application/xml' }).end(xmlDocument(body));
+function sendXml(response: ServerResponse, status: number, body: string): void {
+  response.writeHead(status, { 'content-type': 'application/xml' }).end(xmlDocument(body));
+}
 
 /** Routes one request to the S3 operation its method, key and query name. */
 export async function routeS3(request: S3Request, response: ServerResponse): Promise<void> {
