@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseByteRange } from '../../core/files/index.js';
 import type { Bucket, S3Object } from './bucket.js';
 import { readPayload } from './request-body.js';
 import { escapeXml, S3Error, s3Namespace, xmlDocument } from './s3-error.js';
@@ -79,7 +80,8 @@ function sendObject(object: S3Object, request: S3Request, response: ServerRespon
     'last-modified': object.lastModified.toUTCString(),
     'accept-ranges': 'bytes',
   };
-  const range = parseRange(request.raw.headers.range, size);
+  // S3 reads Range as HTTP does (one range; a suffix; an end past the object cut; anything else ignored).
+  const range = parseByteRange(request.raw.headers.range, size);
   if (range === 'unsatisfiable') {
     throw new S3Error(416, 'InvalidRange', 'The requested range is not satisfiable', `/${request.bucket.name}/${request.key}`, { 'content-range': `bytes */${size}` });
   }
@@ -88,25 +90,6 @@ function sendObject(object: S3Object, request: S3Request, response: ServerRespon
   headers['content-length'] = body.length;
   response.writeHead(range ? 206 : 200, headers);
   response.end(request.method === 'HEAD' ? undefined : body);
-}
-
-/**
- * One `bytes=` range as S3 reads it: `a-b`, `a-` or the suffix `-n`; an end past the object is cut to
- * its last byte. A header S3 cannot parse (several ranges, other units) is ignored: the whole object.
- */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
-  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
-  if (!match || (match[1] === '' && match[2] === '')) return null;
-  if (match[1] === '') {
-    const suffix = Number(match[2]);
-    if (suffix === 0 || size === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(match[1]);
-  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  if (match[2] !== '' && Number(match[2]) < start) return null;
-  if (start >= size) return 'unsatisfiable';
-  return { start, end };
 }
 
 /** The `<Part>` list of a CompleteMultipartUpload body. */
