@@ -1,4 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startS3Double, type S3Double } from './index.js';
 
@@ -24,6 +25,12 @@ describe('s3 double, through the real client', () => {
     expect(object.ContentType).toBe('text/plain');
     expect(object.ETag).toBe(stored.ETag);
     expect(object.ContentLength).toBe(10);
+  });
+
+  it('unwraps a streamed PutObject body (aws-chunked with a trailing CRC32) to the bytes sent', async () => {
+    const chunks = [Buffer.from('streamed '), Buffer.from('in '), Buffer.from('chunks')];
+    await client.send(new PutObjectCommand({ Bucket, Key: 'streamed.txt', Body: Readable.from(chunks, { objectMode: false }), ContentLength: 18 }));
+    expect(double.bucket.get('streamed.txt').body.toString()).toBe('streamed in chunks');
   });
 
   it('answers a Range with 206 and Content-Range, and an unsatisfiable one with 416 InvalidRange', async () => {

@@ -97,6 +97,19 @@ describe('s3 file storage', () => {
     expect(double.bucket.objects.size).toBe(0);
   });
 
+  it('aborts the multipart upload when the save is aborted after parts were sent', async () => {
+    const controller = new AbortController();
+    async function* abortedLate(): AsyncGenerator<Uint8Array> {
+      for (let part = 0; part < 2; part += 1) yield Buffer.alloc(5 * 1024 * 1024, part);
+      controller.abort();
+      yield Buffer.alloc(5 * 1024 * 1024, 9);
+    }
+    await expect(storage.save({ userId: 'u1', fileName: 'aborted.bin', mediaType: 'application/octet-stream', body: abortedLate() }, { signal: controller.signal })).rejects.toThrow();
+    expect(double.requests.map(operationOf)).toEqual(expect.arrayContaining(['CreateMultipartUpload', 'AbortMultipartUpload']));
+    expect(double.bucket.uploads.size).toBe(0);
+    expect(double.bucket.objects.size).toBe(0);
+  });
+
   it('reads a missing key as a rejection (NoSuchKey), and refuses paths it did not hand out', async () => {
     await expect(storage.readStream('/uploads/u1/none.txt')).rejects.toMatchObject({ name: 'NoSuchKey' });
     for (const path of ['/uploads/u1/../u2/a.txt', '/other/u1/a.txt', 'uploads/u1/a.txt', '/uploads/u1/.hidden', '/uploads/u1/a/b.txt']) {
