@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildChatTestServer } from '../../../testing/build-chat-test-server.js';
 import { bearer, buildTestServer, twoSignedInUsers, type SignedInUser } from '../../../testing/build-test-server.js';
 import { fileStoragePlugins } from '../../../testing/file-storage-plugins.js';
 import { clientUpload, multipartBody, type FormPart } from '../../../testing/multipart-body.js';
 import { startS3Double, type S3Double } from '../../../testing/s3-double/index.js';
 import { writeYamlFile } from '../../../testing/yaml-file.js';
+import { NO_PARENT } from '../../chat/message-tree.js';
 
 // fileStrategy: s3 end to end: the routes, the s3 plugin and the real AWS SDK against the S3 double.
 let double: S3Double;
@@ -90,6 +92,24 @@ describe('fileStrategy: s3', () => {
     const refused = await app.inject({ method: 'GET', url: image.filepath, headers: { cookie: `refreshToken=${bob.cookie}` } });
     expect(refused.statusCode).toBe(403);
     expect(refused.rawPayload.includes(Buffer.from('PNG'))).toBe(false);
+  });
+
+  it('sends an image stored in the bucket to the model (read back through the s3 storage)', async () => {
+    const chat = await buildChatTestServer({ configPath: yaml.path, env: { TITLE_CONVO: 'false', ...s3Environment() } });
+    try {
+      chat.upstreams.openai.control.configure({ reply: 'Red.' });
+      const { payload, headers } = await multipartBody(clientUpload({ content: await redPng(), fileName: 'red.png', type: 'image/png' }, [['width', '40'], ['height', '30']]));
+      const image = (await chat.app.inject({ method: 'POST', url: '/api/files/images', payload, headers: { ...headers, authorization: `Bearer ${chat.token}` } })).json();
+      expect(image.source).toBe('s3');
+      const files = [{ file_id: image.file_id, filepath: image.filepath, type: image.type, width: image.width, height: image.height }];
+      const { frames } = await chat.ask({ text: 'Which colour?', conversationId: null, parentMessageId: NO_PARENT, model: 'gpt-4o-mini', endpoint: 'openAI', files });
+      expect(frames.at(-1)!.data.final).toBe(true);
+      const sent = chat.upstreams.openai.control.requests.filter((request) => request.method === 'POST').at(-1)!.body;
+      const url: string = sent.messages.at(-1).content[1].image_url.url;
+      expect(Buffer.from(url.split(',')[1], 'base64')).toEqual(double.bucket.get(image.filepath.slice(1)).body);
+    } finally {
+      await chat.close();
+    }
   });
 
   it('keeps an avatar in the bucket, serves it, and deletes the one it replaces', async () => {
