@@ -78,6 +78,13 @@ export function describeFileStorageConformance(name: string, makeStorage: () => 
       expect(await subject.storedNames('user-a')).toEqual(['f1.txt']);
     });
 
+    it('saves and reads back an empty file', async () => {
+      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'empty.txt', mediaType: 'text/plain', body: fromBuffer(Buffer.alloc(0)) });
+      expect(saved.bytes).toBe(0);
+      expect((await readAll(await subject.storage.readStream(saved.path))).length).toBe(0);
+      expect(await subject.storedNames('user-a')).toEqual(['empty.txt']);
+    });
+
     it('keeps users apart: the same name for two users is two files', async () => {
       const first = await subject.storage.save({ userId: 'user-a', fileName: 'same.txt', mediaType: 'text/plain', body: fromBuffer(Buffer.from('a')) });
       const second = await subject.storage.save({ userId: 'user-b', fileName: 'same.txt', mediaType: 'text/plain', body: fromBuffer(Buffer.from('b')) });
