@@ -10,6 +10,8 @@ export interface S3DoubleOptions {
   bucket?: string;
   /** The only key pair and region accepted (SigV4 is verified in full). */
   credentials?: Partial<S3Credentials>;
+  /** Called with each request ("METHOD /path?query") before it is answered: a test's way to act mid-request. */
+  onRequest?: (request: string) => void;
 }
 
 export interface S3Double {
@@ -37,6 +39,7 @@ export async function startS3Double(options: S3DoubleOptions = {}): Promise<S3Do
     const requestId = randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase();
     response.setHeader('x-amz-request-id', requestId);
     requests.push(`${request.method} ${request.url}`);
+    options.onRequest?.(`${request.method} ${request.url}`);
     try {
       verifySignature(request, credentials);
       const url = new URL(request.url ?? '/', 'http://double');

@@ -110,6 +110,16 @@ describe('s3 file storage', () => {
     expect(double.bucket.objects.size).toBe(0);
   });
 
+  it('takes the object back when the save is aborted while its PutObject is on the way', async () => {
+    const controller = new AbortController();
+    await double.close();
+    double = await startS3Double({ onRequest: (request) => request.startsWith('PUT ') && controller.abort() });
+    storage = storageOn(double);
+    await expect(storage.save({ userId: 'u1', fileName: 'late.txt', mediaType: 'text/plain', body: bytes(Buffer.from('x')) }, { signal: controller.signal })).rejects.toThrow();
+    expect(double.requests.map(operationOf)).toEqual(['PutObject', 'DeleteObject']);
+    expect(double.bucket.objects.size).toBe(0);
+  });
+
   it('reads a missing key as a rejection (NoSuchKey), and refuses paths it did not hand out', async () => {
     await expect(storage.readStream('/uploads/u1/none.txt')).rejects.toMatchObject({ name: 'NoSuchKey' });
     for (const path of ['/uploads/u1/../u2/a.txt', '/other/u1/a.txt', 'uploads/u1/a.txt', '/uploads/u1/.hidden', '/uploads/u1/a/b.txt']) {
