@@ -50,7 +50,7 @@ export async function setUpFileStorages(app: FastifyInstance): Promise<FileStora
     async forSource(source) {
       if (!known.includes(source)) return null;
       // A record of a storage this server cannot set up (s3 records after the AWS_* variables were removed)
-      // cannot be read: said once per request in the log, answered like a storage that is not there.
+      // cannot be read: logged at each use, answered like a storage that is not there.
       return setUp(source).catch((error: unknown) => {
         app.log.error({ err: error, fileStorage: source }, 'could not set up the file storage a stored file names');
         return null;
@@ -60,8 +60,9 @@ export async function setUpFileStorages(app: FastifyInstance): Promise<FileStora
 }
 
 /**
- * The storage new uploads go to. A LibreChat strategy chatbox has no plugin for yet (azure_blob, …) must not stop a LibreChat file from starting (issue 13's rule): uploads then go to
- * `local`, and the start-up log says so. A name LibreChat does not know either is a typo: an error.
+ * The storage new uploads go to. A LibreChat strategy chatbox has no plugin for yet (azure_blob, …)
+ * must not stop a LibreChat file from starting (issue 13's rule): uploads then go to `local`, and the
+ * start-up log says so. A name LibreChat does not know either is a typo: an error.
  */
 function chosenStrategy(app: FastifyInstance, strategy: string, known: string[]): string {
   if (known.includes(strategy)) return strategy;

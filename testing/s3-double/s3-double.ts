@@ -19,6 +19,8 @@ export interface S3Double {
   readonly url: string;
   readonly bucket: Bucket;
   readonly credentials: S3Credentials;
+  /** The variables that point chatbox's `s3` storage here (AWS_REGION, AWS_BUCKET_NAME, the key pair, AWS_ENDPOINT_URL). */
+  readonly environment: Record<string, string>;
   /** Requests received, as "METHOD /path?query". */
   readonly requests: string[];
   close(): Promise<void>;
@@ -67,10 +69,18 @@ export async function startS3Double(options: S3DoubleOptions = {}): Promise<S3Do
     });
   });
 
+  const url = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     bucket,
     credentials,
+    environment: {
+      AWS_REGION: credentials.region,
+      AWS_BUCKET_NAME: bucket.name,
+      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+      AWS_ENDPOINT_URL: url,
+    },
     requests,
     async close() {
       server.closeAllConnections();

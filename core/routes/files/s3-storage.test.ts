@@ -16,14 +16,6 @@ let app: FastifyInstance;
 let alice: SignedInUser;
 let bob: SignedInUser;
 
-const s3Environment = () => ({
-  AWS_REGION: double.credentials.region,
-  AWS_BUCKET_NAME: double.bucket.name,
-  AWS_ACCESS_KEY_ID: double.credentials.accessKeyId,
-  AWS_SECRET_ACCESS_KEY: double.credentials.secretAccessKey,
-  AWS_ENDPOINT_URL: double.url,
-});
-
 beforeEach(async () => {
   double = await startS3Double();
   yaml = writeYamlFile('fileStrategy: s3\n');
@@ -35,7 +27,7 @@ afterEach(async () => {
 });
 
 const start = async () => {
-  ({ app, alice, bob } = await twoSignedInUsers({ plugins: fileStoragePlugins, configPath: yaml.path, env: s3Environment() }));
+  ({ app, alice, bob } = await twoSignedInUsers({ plugins: fileStoragePlugins, configPath: yaml.path, env: double.environment }));
 };
 
 async function post(account: SignedInUser, url: string, parts: FormPart[]) {
@@ -95,7 +87,7 @@ describe('fileStrategy: s3', () => {
   });
 
   it('sends an image stored in the bucket to the model (read back through the s3 storage)', async () => {
-    const chat = await buildChatTestServer({ configPath: yaml.path, env: { TITLE_CONVO: 'false', ...s3Environment() } });
+    const chat = await buildChatTestServer({ configPath: yaml.path, env: { TITLE_CONVO: 'false', ...double.environment } });
     try {
       chat.upstreams.openai.control.configure({ reply: 'Red.' });
       const { payload, headers } = await multipartBody(clientUpload({ content: await redPng(), fileName: 'red.png', type: 'image/png' }, [['width', '40'], ['height', '30']]));
@@ -128,7 +120,7 @@ describe('fileStrategy: s3', () => {
 
   it('reads s3 records on a server whose strategy is local again, and answers no storage without the variables', async () => {
     double.bucket.put('uploads/u1/f1.txt', Buffer.from('saved while s3 was the strategy'), 'text/plain');
-    app = await buildTestServer({ plugins: fileStoragePlugins, env: s3Environment() });
+    app = await buildTestServer({ plugins: fileStoragePlugins, env: double.environment });
     expect(app.chat.fileStorages.current?.source).toBe('local');
     const s3 = await app.chat.fileStorages.forSource('s3');
     const chunks: Buffer[] = [];
@@ -140,7 +132,7 @@ describe('fileStrategy: s3', () => {
   });
 
   it.each(['AWS_REGION', 'AWS_BUCKET_NAME'])('stops the server at start, naming %s, when it is missing', async (name) => {
-    await expect(buildTestServer({ plugins: fileStoragePlugins, configPath: yaml.path, env: { ...s3Environment(), [name]: '' } })).rejects.toThrow(
+    await expect(buildTestServer({ plugins: fileStoragePlugins, configPath: yaml.path, env: { ...double.environment, [name]: '' } })).rejects.toThrow(
       expect.objectContaining({ issues: [{ path: `s3.${name}`, message: `${name} is required for fileStrategy: s3` }] }),
     );
   });

@@ -23,14 +23,7 @@ const megabyte = 1024 * 1024;
 async function startServer(yamlBody: string): Promise<{ port: number; alice: SignedInUser }> {
   double = await startS3Double();
   yaml = writeYamlFile(`fileStrategy: s3\n${yamlBody}`);
-  const env = {
-    AWS_REGION: double.credentials.region,
-    AWS_BUCKET_NAME: double.bucket.name,
-    AWS_ACCESS_KEY_ID: double.credentials.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: double.credentials.secretAccessKey,
-    AWS_ENDPOINT_URL: double.url,
-  };
-  const started = await twoSignedInUsers({ plugins: fileStoragePlugins, configPath: yaml.path, env });
+  const started = await twoSignedInUsers({ plugins: fileStoragePlugins, configPath: yaml.path, env: double.environment });
   app = started.app;
   return { port: Number(new URL(await app.listen({ port: 0, host: '127.0.0.1' })).port), alice: started.alice };
 }

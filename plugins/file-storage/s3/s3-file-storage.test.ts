@@ -6,17 +6,8 @@ import { startS3Double, type S3Double } from '../../../testing/s3-double/index.j
 import { s3FileStorageSettingsSchema } from './settings.js';
 import { createS3FileStorage } from './s3-file-storage.js';
 
-/** The variables an operator sets, pointing at the double. */
-const environmentFor = (double: S3Double) => ({
-  AWS_REGION: double.credentials.region,
-  AWS_BUCKET_NAME: double.bucket.name,
-  AWS_ACCESS_KEY_ID: double.credentials.accessKeyId,
-  AWS_SECRET_ACCESS_KEY: double.credentials.secretAccessKey,
-  AWS_ENDPOINT_URL: double.url,
-});
-
 function storageOn(double: S3Double): FileStorage {
-  return createS3FileStorage(s3FileStorageSettingsSchema.parse(environmentFor(double)));
+  return createS3FileStorage(s3FileStorageSettingsSchema.parse(double.environment));
 }
 
 /** Every object and unfinished multipart upload of a user, read through the real client (ListObjectsV2, ListMultipartUploads). */
@@ -130,9 +121,9 @@ describe('s3 file storage', () => {
   });
 
   it('fails with the store\'s refusal when the access key is wrong', async () => {
-    const wrongKey = createS3FileStorage(s3FileStorageSettingsSchema.parse({ ...environmentFor(double), AWS_ACCESS_KEY_ID: 'AKIAWRONG' }));
+    const wrongKey = createS3FileStorage(s3FileStorageSettingsSchema.parse({ ...double.environment, AWS_ACCESS_KEY_ID: 'AKIAWRONG' }));
     await expect(wrongKey.save({ userId: 'u1', fileName: 'a.txt', mediaType: 'text/plain', body: bytes(Buffer.from('x')) })).rejects.toMatchObject({ name: 'InvalidAccessKeyId' });
-    const wrongSecret = createS3FileStorage(s3FileStorageSettingsSchema.parse({ ...environmentFor(double), AWS_SECRET_ACCESS_KEY: 'not-the-secret' }));
+    const wrongSecret = createS3FileStorage(s3FileStorageSettingsSchema.parse({ ...double.environment, AWS_SECRET_ACCESS_KEY: 'not-the-secret' }));
     await expect(wrongSecret.readStream('/uploads/u1/a.txt')).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
     expect(double.bucket.objects.size).toBe(0);
   });
