@@ -32,6 +32,19 @@ async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Bytes `start`…`end` (inclusive) of what generatedChunks(totalBytes) yields, collected without the rest. */
+async function generatedSlice(totalBytes: number, start: number, end: number): Promise<Buffer> {
+  const slices: Buffer[] = [];
+  let offset = 0;
+  for await (const chunk of generatedChunks(totalBytes)) {
+    const from = Math.max(start - offset, 0);
+    const to = Math.min(end + 1 - offset, chunk.length);
+    if (from < to) slices.push(Buffer.from(chunk.subarray(from, to)));
+    offset += chunk.length;
+  }
+  return Buffer.concat(slices);
+}
+
 async function digest(stream: AsyncIterable<Uint8Array>): Promise<{ sha256: string; bytes: number }> {
   const hash = createHash('sha256');
   let bytes = 0;
@@ -45,7 +58,7 @@ async function digest(stream: AsyncIterable<Uint8Array>): Promise<{ sha256: stri
 /**
  * The behaviour every file-storage plugin must have (core/plugin-api/file-storage.ts): what is saved
  * reads back byte for byte, users stay apart, deleting is idempotent, a missing file rejects, a large
- * file streams, and a save that fails or is aborted part-way leaves nothing behind.
+ * file streams (in parts, where a backend has them), byte ranges read as HTTP counts them, and a save that fails or is aborted part-way leaves nothing behind.
  */
 export function describeFileStorageConformance(name: string, makeStorage: () => Promise<StorageUnderTest>): void {
   describe(`file storage conformance: ${name}`, () => {
@@ -63,6 +76,13 @@ export function describeFileStorageConformance(name: string, makeStorage: () => 
       expect(saved.bytes).toBe(content.length);
       expect(await readAll(await subject.storage.readStream(saved.path))).toEqual(content);
       expect(await subject.storedNames('user-a')).toEqual(['f1.txt']);
+    });
+
+    it('saves and reads back an empty file', async () => {
+      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'empty.txt', mediaType: 'text/plain', body: fromBuffer(Buffer.alloc(0)) });
+      expect(saved.bytes).toBe(0);
+      expect((await readAll(await subject.storage.readStream(saved.path))).length).toBe(0);
+      expect(await subject.storedNames('user-a')).toEqual(['empty.txt']);
     });
 
     it('keeps users apart: the same name for two users is two files', async () => {
@@ -87,11 +107,44 @@ export function describeFileStorageConformance(name: string, makeStorage: () => 
       await expect(subject.storage.readStream(missing)).rejects.toThrow();
     });
 
-    it('streams a 10 MB file in and out intact', async () => {
-      const expected = await digest(generatedChunks(10 * megabyte));
-      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'large.bin', mediaType: 'application/octet-stream', body: generatedChunks(10 * megabyte) });
-      expect(saved.bytes).toBe(10 * megabyte);
+    // Larger than two 5 MiB parts with a shorter tail, so storages that cut uploads into parts (S3's multipart) do so.
+    const largeBytes = 12 * megabyte + 12345;
+
+    it('streams a 12 MB file in and out intact', async () => {
+      const expected = await digest(generatedChunks(largeBytes));
+      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'large.bin', mediaType: 'application/octet-stream', body: generatedChunks(largeBytes) });
+      expect(saved.bytes).toBe(largeBytes);
       expect(await digest(await subject.storage.readStream(saved.path))).toEqual(expected);
+      expect(await subject.storedNames('user-a')).toEqual(['large.bin']);
+    });
+
+    it('reads a byte range: start and end, start only, an end past the last byte', async () => {
+      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'range.txt', mediaType: 'text/plain', body: fromBuffer(Buffer.from('hello, ranged world')) });
+      const read = async (range: { start: number; end?: number }) => (await readAll(await subject.storage.readStream(saved.path, { range }))).toString();
+      expect(await read({ start: 0, end: 4 })).toBe('hello');
+      expect(await read({ start: 7, end: 12 })).toBe('ranged');
+      expect(await read({ start: 14 })).toBe('world');
+      expect(await read({ start: 18, end: 18 })).toBe('d');
+      expect(await read({ start: 14, end: 1000 })).toBe('world');
+    });
+
+    it('reads a range inside a large file, across the 10 MiB mark, and its last bytes', async () => {
+      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'large-range.bin', mediaType: 'application/octet-stream', body: generatedChunks(largeBytes) });
+      for (const [start, end] of [
+        [10 * megabyte - 1000, 10 * megabyte + 999],
+        [5 * megabyte + 3, 5 * megabyte + 3],
+        [largeBytes - 100, largeBytes - 1],
+      ]) {
+        expect(await readAll(await subject.storage.readStream(saved.path, { range: { start, end } }))).toEqual(await generatedSlice(largeBytes, start, end));
+      }
+      const tail = await readAll(await subject.storage.readStream(saved.path, { range: { start: 7 * megabyte } }));
+      expect(tail.length).toBe(largeBytes - 7 * megabyte);
+      expect(tail.subarray(0, 64)).toEqual(await generatedSlice(largeBytes, 7 * megabyte, 7 * megabyte + 63));
+    });
+
+    it('rejects a range of a file that was never saved', async () => {
+      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'real.txt', mediaType: 'text/plain', body: fromBuffer(Buffer.from('x')) });
+      await expect(subject.storage.readStream(saved.path.replace('real.txt', 'missing.txt'), { range: { start: 0, end: 0 } })).rejects.toThrow();
     });
 
     it('leaves nothing when the body fails part-way', async () => {

@@ -14,3 +14,4 @@ export { documentKindOf, docxType, type DocumentKind } from './document-kind.js'
 export { extractText, ExtractionError, defaultExtractionLimits, type ExtractionLimits } from './extract-text.js';
 export { chunkText, defaultChunkOptions, type ChunkOptions } from './chunk-text.js';
 export { createRagApiDocumentIndex, RagApiUnavailableError, EmbeddingFailedError, type RagApiDocumentIndexOptions } from './rag-api/index.js';
+export { parseByteRange, type SatisfiableRange } from './byte-range.js';

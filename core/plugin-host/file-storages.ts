@@ -48,15 +48,21 @@ export async function setUpFileStorages(app: FastifyInstance): Promise<FileStora
   return {
     current,
     async forSource(source) {
-      return known.includes(source) ? setUp(source) : null;
+      if (!known.includes(source)) return null;
+      // A record of a storage this server cannot set up (s3 records after the AWS_* variables were removed)
+      // cannot be read: logged at each use, answered like a storage that is not there.
+      return setUp(source).catch((error: unknown) => {
+        app.log.error({ err: error, fileStorage: source }, 'could not set up the file storage a stored file names');
+        return null;
+      });
     },
   };
 }
 
 /**
- * The storage new uploads go to. A LibreChat strategy chatbox has no plugin for yet (s3, firebase,
- * azure_blob, …) must not stop a LibreChat file from starting (issue 13's rule): uploads then go to
- * `local`, and the start-up log says so. A name LibreChat does not know either is a typo: an error.
+ * The storage new uploads go to. A LibreChat strategy chatbox has no plugin for yet (azure_blob, …)
+ * must not stop a LibreChat file from starting (issue 13's rule): uploads then go to `local`, and the
+ * start-up log says so. A name LibreChat does not know either is a typo: an error.
  */
 function chosenStrategy(app: FastifyInstance, strategy: string, known: string[]): string {
   if (known.includes(strategy)) return strategy;
@@ -70,7 +76,7 @@ function chosenStrategy(app: FastifyInstance, strategy: string, known: string[])
 /** The storage names LibreChat releases accept for `fileStrategy`. */
 const libreChatStrategies: ReadonlySet<string> = new Set(['local', 's3', 'firebase', 'azure_blob', 'azure', 'cloudfront', 'openai', 'vectordb']);
 
-/** What each storage is set up with; cloud storages will read their own environment variables. */
+/** What each storage is set up with: `local` its folder; cloud storages read their own variables (AWS_*, FIREBASE_* …) from the environment. */
 function storageSettings(app: FastifyInstance, name: string): unknown {
-  return name === 'local' ? { uploadsDir: join(app.config.dataDir, 'uploads') } : {};
+  return name === 'local' ? { uploadsDir: join(app.config.dataDir, 'uploads') } : app.config.rawEnv;
 }

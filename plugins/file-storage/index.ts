@@ -1,7 +1,8 @@
 /** The built-in file storages (librechat.yaml `fileStrategy`), listed explicitly. plugins/index.ts includes them. */
 import type { PluginDefinition } from '../../core/plugin-api/index.js';
 import { localFileStoragePlugin } from './local/plugin.js';
+import { s3FileStoragePlugin } from './s3/plugin.js';
 
-export { localFileStoragePlugin };
+export { localFileStoragePlugin, s3FileStoragePlugin };
 
-export const fileStoragePlugins: Array<PluginDefinition<'file-storage'>> = [localFileStoragePlugin];
+export const fileStoragePlugins: Array<PluginDefinition<'file-storage'>> = [localFileStoragePlugin, s3FileStoragePlugin];

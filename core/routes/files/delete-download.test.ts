@@ -73,6 +73,51 @@ describe('GET /api/files/download/:userId/:fileId', () => {
   });
 });
 
+describe('GET /api/files/download/:userId/:fileId with Range', () => {
+  const rangeDownload = (account: SignedInUser, fileId: string, range: string) =>
+    app.inject({ method: 'GET', url: `/api/files/download/${account.userId}/${fileId}`, headers: { ...bearer(account), range } });
+
+  it('answers 206 with Content-Range for a start and end, a start only and a suffix', async () => {
+    const file = await uploadAs(alice, 'digits.txt', '0123456789');
+    for (const [range, body, contentRange] of [
+      ['bytes=2-4', '234', 'bytes 2-4/10'],
+      ['bytes=7-', '789', 'bytes 7-9/10'],
+      ['bytes=-2', '89', 'bytes 8-9/10'],
+      ['bytes=8-500', '89', 'bytes 8-9/10'],
+    ]) {
+      const response = await rangeDownload(alice, file.file_id, range);
+      expect(response.statusCode).toBe(206);
+      expect(response.body).toBe(body);
+      expect(response.headers['content-range']).toBe(contentRange);
+      expect(response.headers['content-length']).toBe(String(body.length));
+      expect(response.headers['content-disposition']).toContain('digits.txt');
+    }
+  });
+
+  it('answers 416 with the size for a range past the end, and the whole file for a header it does not read', async () => {
+    const file = await uploadAs(alice, 'digits.txt', '0123456789');
+    const past = await rangeDownload(alice, file.file_id, 'bytes=10-');
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe('bytes */10');
+    expect(past.json()).toMatchObject({ code: 'range_not_satisfiable' });
+    for (const range of ['bytes=0-1,4-5', 'lines=1-2', 'bytes=5-2']) {
+      const whole = await rangeDownload(alice, file.file_id, range);
+      expect(whole.statusCode).toBe(200);
+      expect(whole.body).toBe('0123456789');
+      expect(whole.headers['accept-ranges']).toBe('bytes');
+    }
+  });
+
+  it("answers 403 and 404 for another user's file whatever the range", async () => {
+    const file = await uploadAs(alice, 'secret.txt', 'alice only');
+    const foreign = await app.inject({ method: 'GET', url: `/api/files/download/${alice.userId}/${file.file_id}`, headers: { ...bearer(bob), range: 'bytes=0-3' } });
+    expect(foreign.statusCode).toBe(403);
+    const ownFolder = await rangeDownload(bob, file.file_id, 'bytes=0-3');
+    expect(ownFolder.statusCode).toBe(404);
+    expect(ownFolder.body).not.toContain('alice');
+  });
+});
+
 describe('DELETE /api/files', () => {
   it('deletes the record and the stored file, looked up by id and owner, ignoring the client path and source', async () => {
     const file = await uploadAs(alice, 'a.txt', 'a');

@@ -69,7 +69,9 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Links a browser loads by URL (`<img src>`): the session cookie is enough, the owner only.
-  app.get<{ Params: { userId: string; fileName: string } }>('/uploads/:userId/:fileName', { preHandler: app.auth.authenticateBrowser }, (request, reply) =>
-    serveUpload(request, reply, storages),
-  );
+  for (const folder of ['uploads', 'images'] as const) {
+    app.get<{ Params: { userId: string; fileName: string } }>(`/${folder}/:userId/:fileName`, { preHandler: app.auth.authenticateBrowser }, (request, reply) =>
+      serveUpload(request, reply, context, folder),
+    );
+  }
 }

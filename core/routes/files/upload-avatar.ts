@@ -12,12 +12,13 @@ import {
   visionImageTypes,
 } from '../../files/index.js';
 import type { UploadContext } from './receive-upload.js';
+import { storagesForLink } from './serve-upload.js';
 
 /** The types an avatar may be sent as (spec 001: png, jpeg, gif, webp), matched against the sniffed type. */
 const avatarMimeTypes: readonly RegExp[] = [...visionImageTypes].map((type) => new RegExp(`^${type.replace('/', '\\/')}$`));
 
-/** Names of the avatars this route stores, in the local storage's link form (`/uploads/<userId>/avatar-<ms>.<ext>`). */
-const ownAvatarPath = /^\/uploads\/([^/?#]+)\/avatar-\d+\.(?:png|jpeg|webp)$/;
+/** Links of the avatars this route stores: `/uploads/<userId>/avatar-<ms>.<ext>` (local) or `/images/…` (s3, an image key). */
+const ownAvatarPath = /^\/(uploads|images)\/([^/?#]+)\/(avatar-\d+\.(?:png|jpeg|webp))$/;
 
 /**
  * POST /api/files/images/avatar (wave2 notes §1.6): the image in part `input`, `manual` as a field.
@@ -85,10 +86,14 @@ async function readAvatarPart(file: Readable, declaredType: string, fileName: st
   return bytes;
 }
 
-/** Deletes the file behind the avatar being replaced when this route stored it in the user's own folder. */
+/** Deletes the file behind the avatar being replaced when this route stored it in the user's own folder, in whichever storage holds it. */
 async function deleteReplacedAvatar(previous: string | null, userId: string, context: UploadContext): Promise<void> {
   const path = previous?.split('?')[0] ?? '';
-  if (ownAvatarPath.exec(path)?.[1] !== userId) return;
-  const local = await context.storages.forSource('local');
-  await local?.delete(path).catch((error: unknown) => context.log.warn({ err: error, path }, 'could not delete a replaced avatar'));
+  const match = ownAvatarPath.exec(path);
+  if (match?.[2] !== userId) return;
+  for (const storage of await storagesForLink(path, userId, match[3], context)) {
+    // A storage whose url() refuses the path never hands out that form of link: nothing of its own to delete.
+    if (!(await storage.url(path).then(() => true, () => false))) continue;
+    await storage.delete(path).catch((error: unknown) => context.log.warn({ err: error, path, storage: storage.strategy }, 'could not delete a replaced avatar'));
+  }
 }

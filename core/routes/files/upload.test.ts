@@ -196,11 +196,11 @@ describe('upload rate limits', () => {
 
 describe('file storage choice', () => {
   it('stops the server at start for an unknown fileStrategy, naming the known ones', async () => {
-    await expect(buildTestServer({ plugins: fileStoragePlugins, configPath: yamlFile('fileStrategy: s4\n') })).rejects.toThrow('unknown file strategy "s4"; known: local');
+    await expect(buildTestServer({ plugins: fileStoragePlugins, configPath: yamlFile('fileStrategy: s4\n') })).rejects.toThrow('unknown file strategy "s4"; known: local, s3');
   });
 
   it('starts on a LibreChat strategy chatbox has no storage for yet (a LibreChat file must start) and stores uploads locally', async () => {
-    ({ app, alice } = await twoSignedInUsers({ plugins: fileStoragePlugins, configPath: yamlFile('fileStrategy: s3\n') }));
+    ({ app, alice } = await twoSignedInUsers({ plugins: fileStoragePlugins, configPath: yamlFile('fileStrategy: azure_blob\n') }));
     const response = await upload(clientUpload({ content: 'kept', fileName: 'a.txt', type: 'text/plain' }));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ source: 'local', filename: 'a.txt' });

@@ -4,6 +4,7 @@ import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FileStorage, FileToSave, StoredFile } from '../../../core/plugin-api/index.js';
+import { isPlainSegment } from '../storage-paths.js';
 import type { LocalFileStorageSettings } from './settings.js';
 
 /** The prefix of every path this storage hands out: `/uploads/<userId>/<fileName>`, as LibreChat's local files. */
@@ -82,9 +83,4 @@ export function createLocalFileStorage(settings: LocalFileStorageSettings): File
       return path;
     },
   };
-}
-
-/** One folder or file name: no separators, not `.`/`..`, not hidden (temporary names start with a dot), no NUL. */
-function isPlainSegment(segment: string): boolean {
-  return segment !== '' && !segment.startsWith('.') && !/[/\\\0]/.test(segment);
 }
