@@ -8,7 +8,15 @@ export interface ToolCallLog {
 
 const noSettings = z.object({});
 
-const toolPlugin = (tool: Tool): PluginDefinition<'tool'> => ({ name: tool.name, kind: 'tool', configSchema: noSettings, setup: () => tool });
+type TestTool = Omit<Tool, 'manifest'>;
+
+/** A test tool as a plugin: listed in the store under its own name, with no credentials. */
+const toolPlugin = (tool: TestTool): PluginDefinition<'tool'> => ({
+  name: tool.name,
+  kind: 'tool',
+  configSchema: noSettings,
+  setup: () => ({ ...tool, manifest: { displayName: tool.name, summary: tool.description, icon: '', credentials: [] } }),
+});
 
 /**
  * Test fixture: tool plugins whose behaviour a test needs to see from outside — `rendezvous`
@@ -28,7 +36,7 @@ export function testToolPlugins(): { plugins: Array<PluginDefinition<'tool'>>; l
   const together = new Promise<void>((resolve) => (release = resolve));
   const objectSchema = { type: 'object', properties: { label: { type: 'string' } }, required: ['label'] };
 
-  const tools: Tool[] = [
+  const tools: TestTool[] = [
     {
       name: 'rendezvous',
       description: 'Answers once two calls of it are running at the same time',

@@ -10,12 +10,38 @@ export interface ToolContext {
   userId: string;
   /** The conversation the call belongs to, when there is one. */
   conversationId?: string;
-  /** The user's own settings for this tool (API keys they entered), decrypted; empty when none. */
+  /**
+   * The tool's credentials for this user, by the first name of each `manifest.credentials[].authField`
+   * (`DALLE3_API_KEY` for `DALLE3_API_KEY||DALLE_API_KEY`): what the user entered when installing the
+   * tool (decrypted), else the first of the field's names the operator set in the environment.
+   */
   credentials: Record<string, string>;
   /** The fetch to use for outbound requests: SSRF-guarded, since a model chooses the URLs. */
   fetch: typeof globalThis.fetch;
   /** A logger named after the tool. */
   log: PluginLogger;
+}
+
+/** A credential a tool needs (an entry of LibreChat's manifest `authConfig`). */
+export interface ToolCredentialField {
+  /** The variable name as LibreChat names it, so an operator's environment works; `A||B` lists alternatives. */
+  authField: string;
+  /** The label of the field in the store's auth form. */
+  label: string;
+  /** One sentence of help under the field (plain text). */
+  description: string;
+}
+
+/** What the tool store shows about a tool (LibreChat's manifest entry; `pluginKey` is the plugin's name). */
+export interface ToolManifest {
+  /** The name users see (LibreChat `name`): "Calculator", "DALL-E-3". */
+  displayName: string;
+  /** What the store says the tool does (LibreChat `description`). */
+  summary: string;
+  /** The icon: a path chatbox serves (/assets/tools/<key>.svg) or an absolute URL. */
+  icon: string;
+  /** The credentials it needs, empty when none: the user enters them when installing, or the operator sets them in the environment. */
+  credentials: ToolCredentialField[];
 }
 
 /**
@@ -24,6 +50,8 @@ export interface ToolContext {
  * `execute` runs.
  */
 export interface Tool extends ToolDefinition {
+  /** How the tool store lists it. */
+  manifest: ToolManifest;
   /**
    * Runs one call. Returns the content parts the model sees as the result (text, images); throws
    * (or returns and core marks the result an error) when the tool fails, never hangs past the signal.

@@ -8,7 +8,7 @@ const context = (signal = new AbortController().signal): ToolContext => ({
   log: { debug() {}, info() {}, warn: (message, fields) => warnings.push(`${message} ${JSON.stringify(fields)}`), error() {} },
 });
 const limits = { timeoutMs: 1_000, maxOutputChars: 100 };
-const tool = (execute: Tool['execute'], inputSchema: Tool['inputSchema'] = { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] }): Tool => ({ name: 'probe', description: 'a probe', inputSchema, execute });
+const tool = (execute: Tool['execute'], inputSchema: Tool['inputSchema'] = { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] }): Tool => ({ name: 'probe', description: 'a probe', manifest: { displayName: 'Probe', summary: 'a probe', icon: '', credentials: [] }, inputSchema, execute });
 const call = (input: string) => ({ id: 'c1', name: 'probe', input });
 
 describe('runToolCall', () => {

@@ -9,6 +9,7 @@ import { evaluateExpression, ExpressionError, formatResult, MAX_EXPRESSION_LENGT
 export function createCalculatorTool(): Tool {
   return {
     name: 'calculator',
+    manifest: { displayName: 'Calculator', summary: 'Perform simple and complex mathematical calculations.', icon: '/assets/tools/calculator.svg', credentials: [] },
     description:
       'Useful for getting the result of a math expression. The input is a single valid mathematical expression: numbers, + - * / % ^, parentheses, ' +
       'functions (sqrt, cbrt, abs, sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, log (natural), ln, log10, log2, exp, floor, ceil, round, pow, hypot, min, max) ' +
