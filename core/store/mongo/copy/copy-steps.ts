@@ -53,6 +53,12 @@ function upserted<T>(name: keyof Collections, toDocument: (record: T) => Documen
   return (target: Collections, records: T[]) => upsertByKey(target[name], name, records.map(toDocument), keyFields);
 }
 
+/**
+ * A document is far larger than a record (up to the extraction cap of 2,000,000 characters, and its
+ * passages again): a batch of --batch-size of them could take gigabytes, so they go a few at a time.
+ */
+const documentsPerBatch = 16;
+
 /** Users first, so a partial copy never holds records of a user it does not have; documents after the files they index. */
 export const copySteps: readonly CopyStep[] = [
   step('users', 'users', (source, after, limit) => source.users.exportBatch(after, limit), upserted('users', userDocument, ['id'])),
@@ -68,5 +74,5 @@ export const copySteps: readonly CopyStep[] = [
   step('bans', 'bans', (source, after, limit) => source.bans.exportBatch(after, limit), upserted('bans', banDocument, ['key'])),
   step('files', 'files', (source, after, limit) => source.files.exportBatch(after, limit), upserted('files', fileDocument, ['user', 'file_id'])),
   // The built-in document index: without it, files copied as `embedded` would be left out of every turn.
-  step('documents', 'document_texts', (source, after, limit) => source.documentChunks.exportBatch(after, limit), copyDocuments),
+  step('documents', 'document_texts', (source, after, limit) => source.documentChunks.exportBatch(after, Math.min(limit, documentsPerBatch)), copyDocuments),
 ];
