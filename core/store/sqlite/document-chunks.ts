@@ -49,7 +49,9 @@ export function createDocumentChunksRepository({ database, transaction }: Sqlite
         for (const fileId of new Set(fileIds)) statements.removeText.run(userId, fileId);
       });
     },
-    // Paged by the text rows: a document re-indexed since gets a new rowid, so a resumed copy reads its new chunks too.
+    // Paged by the text rows. Re-indexing deletes and re-inserts a document's row, so a later copy
+    // meets the new version; only the very last row, re-indexed, can get its old rowid back (SQLite
+    // reuses the largest), which a copy that already passed it misses until --restart.
     exportBatch: exportRows(database, 'document_texts', (row) => {
       const [userId, fileId] = [String(row.user_id), String(row.file_id)];
       const chunks = statements.chunks.all(userId, fileId).map((chunk) => chunk.text);

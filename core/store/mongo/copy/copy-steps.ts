@@ -5,7 +5,6 @@ import { balanceDocument, transactionDocument } from '../balances.js';
 import { banDocument } from '../bans.js';
 import type { Collections } from '../collections.js';
 import { conversationDocument } from '../conversations.js';
-import { copyDocuments } from './copy-documents.js';
 import { fileDocument } from '../files.js';
 import { keyDocument } from '../keys.js';
 import { messageDocument } from '../messages.js';
@@ -13,6 +12,7 @@ import { presetDocument } from '../presets.js';
 import { sessionDocument } from '../sessions.js';
 import { tokenDocument } from '../tokens.js';
 import { userDocument } from '../users.js';
+import { copyDocuments } from './copy-documents.js';
 import { upsertByKey, type WriteCounts } from './write-counts.js';
 
 /** One kind of record to copy: where it is read and how it is written, a batch at a time. */
