@@ -38,6 +38,14 @@ afterEach(() => rmSync(cwd, { recursive: true, force: true }));
 const openSource = (): SqliteStore => createSqliteStore({ filename: join(cwd, 'data', 'chatbox.sqlite') });
 const freshUri = () => double.uri(`migrated_${randomUUID().replaceAll('-', '')}`);
 const migrate = (uri: string, ...extra: string[]) => runCli(['migrate', '--to', uri, '--from-data-dir', './data', '--batch-size', '2', ...extra], { cwd });
+/** An indexed document of Alice's (the built-in document index): its text and passages must survive the move. */
+const handbook = {
+  fileId: 'f-2',
+  fileName: 'handbook.txt',
+  text: 'Opening hours. Walruses are fed at noon. Closing time.',
+  chunks: ['Opening hours.', 'Walruses are fed at noon.', 'Closing time.'],
+};
+
 const migrateWith = (env: Record<string, string>, uri: string) => runCli(['migrate', '--to', uri, '--from-data-dir', './data'], { cwd, env });
 
 /** A data dir with a bit of everything: several batches of each kind at --batch-size 2. */
@@ -71,6 +79,8 @@ async function seed(): Promise<{ aliceId: string; conversationIds: string[] }> {
   await store.tokens.put({ userId: carol.id, purpose: 'email-verification', tokenHash: 'verify-1', expiresAt: new Date(Date.now() + 3_600_000) });
   await store.bans.put({ key: 'ip:10.0.0.1', reason: 'logins', expiresAt: new Date(Date.now() + 3_600_000) });
   await store.files.upsert({ file_id: 'f-1', user: alice.id, filename: 'notes.txt', filepath: '/uploads/notes.txt', type: 'text/plain', bytes: 3, source: 'local', context: 'message_attachment', embedded: false, width: null, height: null, conversationId: conversationIds[0] });
+  await store.files.upsert({ file_id: handbook.fileId, user: alice.id, filename: handbook.fileName, filepath: '/uploads/handbook.txt', type: 'text/plain', bytes: handbook.text.length, source: 'local', context: 'message_attachment', embedded: true, width: null, height: null, conversationId: null });
+  await store.documentChunks.replace({ userId: alice.id, ...handbook });
   await store.close();
   return { aliceId: alice.id, conversationIds };
 }
@@ -98,6 +108,7 @@ async function snapshot(store: Store) {
     transactions: await all((after, limit) => store.balances.exportTransactions(after, limit)),
     bans: await all((after, limit) => store.bans.exportBatch(after, limit)),
     files: await all((after, limit) => store.files.exportBatch(after, limit)),
+    documents: await all((after, limit) => store.documentChunks.exportBatch(after, limit)),
   };
 }
 
@@ -121,7 +132,8 @@ describe('chatbox migrate', () => {
     expect(first.stdout).toContain('users: 3/3 (3 new, 0 changed)');
     expect(first.stdout).toContain('messages: 12/12 (12 new, 0 changed)');
     expect(first.stdout).toContain('transactions: 3/3 (3 new, 0 changed)');
-    expect(first.stdout).toMatch(/Done in [\d.]+ s: read 32, wrote 32 new and 0 changed record\(s\)/);
+    expect(first.stdout).toContain('documents: 1/1 (1 new, 0 changed)');
+    expect(first.stdout).toMatch(/Done in [\d.]+ s: read 34, wrote 34 new and 0 changed record\(s\)/);
 
     const second = await migrate(uri);
     expect(second.code).toBe(0);
@@ -137,7 +149,14 @@ describe('chatbox migrate', () => {
       expect(await createUserKeys({ store: target, vault: createKeyVault(credsKey) }).get(aliceId, 'openAI')).toBe('sk-alice-secret');
       expect(await target.balances.get(aliceId)).toBe(750);
       expect((await target.presets.list(aliceId)).filter((preset) => preset.defaultPreset).map((preset) => preset.presetId)).toEqual(['p-default']);
-      expect(await target.database.collection(progressCollection).countDocuments({ done: true })).toBe(11);
+      expect(await target.database.collection(progressCollection).countDocuments({ done: true })).toBe(12);
+      // The file still says embedded, and a turn finds its text and passages in MongoDB, once each.
+      expect((await target.files.find(aliceId, handbook.fileId))?.embedded).toBe(true);
+      expect(await target.documentChunks.wholeText(aliceId, handbook.fileId)).toBe(handbook.text);
+      const hits = await target.documentChunks.search({ userId: aliceId, fileIds: [handbook.fileId], terms: ['walruses'], limit: 5 });
+      expect(hits.map((hit) => [hit.fileName, hit.text])).toEqual([[handbook.fileName, 'Walruses are fed at noon.']]);
+      expect(await target.collections.documentChunks.countDocuments()).toBe(3);
+      expect(await target.collections.documentTexts.countDocuments()).toBe(1);
     });
 
     const config = await loadConfig({ dataDir: join(cwd, 'server-data'), env: { CREDS_KEY: credsKey } });
@@ -187,7 +206,7 @@ describe('chatbox migrate', () => {
   });
 
   it('picks up records added since the last run, and refuses a bad source or target', async () => {
-    await seed();
+    const { aliceId } = await seed();
     const uri = freshUri();
     expect((await migrate(uri)).code).toBe(0);
     const source = openSource();
@@ -196,6 +215,17 @@ describe('chatbox migrate', () => {
     const again = await migrate(uri);
     expect(again.stdout).toContain('users: 4/4 (1 new, 0 changed)');
     await withTarget(uri, async (target) => expect(await target.users.findByEmail('dave@example.com')).toEqual(dave));
+
+    // Re-indexed shorter since: the copy replaces its text and drops the passages it no longer has.
+    const reindexing = openSource();
+    await reindexing.documentChunks.replace({ userId: aliceId, ...handbook, text: 'Walruses moved.', chunks: ['Walruses moved.'] });
+    await reindexing.close();
+    const reindexed = await migrate(uri);
+    expect(reindexed.stdout).toContain('documents: 1/1 (0 new, 1 changed)');
+    await withTarget(uri, async (target) => {
+      expect(await target.documentChunks.wholeText(aliceId, handbook.fileId)).toBe('Walruses moved.');
+      expect((await target.documentChunks.search({ userId: aliceId, fileIds: [handbook.fileId], terms: ['walruses', 'hours'], limit: 5 })).map((hit) => hit.text)).toEqual(['Walruses moved.']);
+    });
 
     const missing = await runCli(['migrate', '--to', uri, '--from-data-dir', './nowhere'], { cwd });
     expect(missing.code).toBe(1);
@@ -219,7 +249,7 @@ describe('chatbox migrate', () => {
       await meili.stop();
       const unreachable = await migrateWith(env, freshUri());
       expect(unreachable.code).toBe(0);
-      expect(unreachable.stdout).toContain('wrote 32 new');
+      expect(unreachable.stdout).toContain('wrote 34 new');
       expect(unreachable.stderr).toContain('warning: Meilisearch was not updated');
       expect(unreachable.stderr).toContain('chatbox search reindex');
     } finally {

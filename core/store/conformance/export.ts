@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { ExportBatch } from '../repositories/common.js';
 import { type ContractContext, conversationInput, fileInput, messageInput, minutesFrom, presetInput } from './context.js';
 
-/** Reads an export to the end, `limit` at a time, checking that only the last batch comes back short. */
-async function readAll<T>(read: (after: string | null, limit: number) => Promise<ExportBatch<T>>, limit: number): Promise<T[]> {
+/** Reads an export to the end (from the start or after `from`), `limit` at a time, checking that only the last batch comes back short. */
+async function readAll<T>(read: (after: string | null, limit: number) => Promise<ExportBatch<T>>, limit: number, from: string | null = null): Promise<T[]> {
   const items: T[] = [];
-  let after: string | null = null;
+  let after: string | null = from;
   for (;;) {
     const batch: ExportBatch<T> = await read(after, limit);
     items.push(...batch.items);
@@ -23,6 +23,7 @@ export function describeExportContract(context: ContractContext): void {
     it('is empty on an empty store', async () => {
       expect(await context.store.users.exportBatch(null, 10)).toEqual({ items: [], next: null });
       expect(await context.store.balances.exportTransactions(null, 10)).toEqual({ items: [], next: null });
+      expect(await context.store.documentChunks.exportBatch(null, 10)).toEqual({ items: [], next: null });
     });
 
     it('reads every record of every user in insertion order, a batch at a time', async () => {
@@ -63,6 +64,30 @@ export function describeExportContract(context: ContractContext): void {
       expect((await readAll((after, limit) => store.bans.exportBatch(after, limit), 2)).map((ban) => ban.key)).toEqual(users.map((user) => `user:${user.id}`));
       const files = await readAll((after, limit) => store.files.exportBatch(after, limit), 2);
       expect(await store.files.find(users[2].id, files[2].file_id)).toEqual(files[2]);
+    });
+
+    it('reads indexed documents whole, text and passages in order, and a re-indexed one again after the rest', async () => {
+      const store = context.store;
+      const owners = [await context.createUser(), await context.createUser()];
+      const documents = [];
+      for (const [index, owner] of [owners[0], owners[1], owners[0]].entries()) {
+        const file = await store.files.upsert(fileInput(owner.id, { embedded: true }));
+        const document = { userId: owner.id, fileId: file.file_id, fileName: `report-${index}.txt`, text: `whole text ${index}`, chunks: [`first ${index}`, `second ${index}`, `third ${index}`] };
+        await store.documentChunks.replace(document);
+        documents.push(document);
+      }
+      // A document without passages (nothing extractable beyond its text) is still a document.
+      const empty = await store.files.upsert(fileInput(owners[1].id, { embedded: true }));
+      documents.push({ userId: owners[1].id, fileId: empty.file_id, fileName: 'empty.txt', text: '', chunks: [] });
+      await store.documentChunks.replace(documents[3]);
+
+      expect(await readAll((after, limit) => store.documentChunks.exportBatch(after, limit), 2)).toEqual(documents);
+      const first = await store.documentChunks.exportBatch(null, 2);
+      const reindexed = { ...documents[0], text: 'shorter now', chunks: ['only passage'] };
+      await store.documentChunks.replace(reindexed);
+      // Replaced, not added: a copy resuming after the first batch still meets the new version.
+      expect(await readAll((after, limit) => store.documentChunks.exportBatch(after, limit), 2, first.next)).toEqual([documents[2], documents[3], reindexed]);
+      expect(await readAll((after, limit) => store.documentChunks.exportBatch(after, limit), 10)).toEqual([documents[1], documents[2], documents[3], reindexed]);
     });
 
     it('resumes after the last batch read and picks up records written since', async () => {

@@ -1,6 +1,20 @@
-import type { DocumentChunksRepository } from '../repositories/document-chunks.js';
+import type { Document } from 'mongodb';
+import type { DocumentChunksInput, DocumentChunksRepository } from '../repositories/document-chunks.js';
 import type { Collections } from './collections.js';
+import { exportBatch } from './documents.js';
 import { rankChunks } from './rank-chunks.js';
+
+/** The documentTexts document of an indexed document: what marks it as indexed. */
+export function documentTextDocument({ userId, fileId, fileName, text }: DocumentChunksInput): Document {
+  return { user: userId, file_id: fileId, fileName, text };
+}
+
+/** Its documentChunks documents, numbered in document order. */
+export function chunkDocuments({ userId, fileId, chunks }: DocumentChunksInput): Document[] {
+  return chunks.map((chunk, position) => ({ user: userId, file_id: fileId, position, text: chunk }));
+}
+
+const documentKey = (user: unknown, fileId: unknown) => JSON.stringify([user, fileId]);
 
 /**
  * Documents' texts and chunks in two collections. The text goes last and is what marks a document
@@ -8,11 +22,13 @@ import { rankChunks } from './rank-chunks.js';
  */
 export function createDocumentChunksRepository({ documentTexts, documentChunks }: Collections): DocumentChunksRepository {
   return {
-    async replace({ userId, fileId, fileName, text, chunks }) {
+    async replace(document) {
+      const { userId, fileId } = document;
       await documentTexts.deleteOne({ user: userId, file_id: fileId });
       await documentChunks.deleteMany({ user: userId, file_id: fileId });
-      if (chunks.length > 0) await documentChunks.insertMany(chunks.map((chunk, position) => ({ user: userId, file_id: fileId, position, text: chunk })));
-      await documentTexts.insertOne({ user: userId, file_id: fileId, fileName, text });
+      const chunks = chunkDocuments(document);
+      if (chunks.length > 0) await documentChunks.insertMany(chunks);
+      await documentTexts.insertOne(documentTextDocument(document));
     },
     async wholeText(userId, fileId) {
       const document = await documentTexts.findOne({ user: userId, file_id: fileId }, { projection: { text: 1 } });
@@ -35,6 +51,29 @@ export function createDocumentChunksRepository({ documentTexts, documentChunks }
       if (ids.length === 0) return;
       await documentTexts.deleteMany({ user: userId, file_id: { $in: ids } });
       await documentChunks.deleteMany({ user: userId, file_id: { $in: ids } });
+    },
+    async exportBatch(after, limit) {
+      const batch = await exportBatch(documentTexts, after, limit, (document) => document);
+      if (batch.items.length === 0) return { items: [], next: batch.next };
+      // One query for the whole batch's chunks, grouped back by document.
+      const owners = batch.items.map((document) => ({ user: document.user, file_id: document.file_id }));
+      const chunksByDocument = new Map<string, string[]>();
+      for (const chunk of await documentChunks.find({ $or: owners }).sort({ user: 1, file_id: 1, position: 1 }).toArray()) {
+        const key = documentKey(chunk.user, chunk.file_id);
+        const texts = chunksByDocument.get(key) ?? [];
+        texts.push(String(chunk.text));
+        chunksByDocument.set(key, texts);
+      }
+      return {
+        items: batch.items.map((document) => ({
+          userId: String(document.user),
+          fileId: String(document.file_id),
+          fileName: String(document.fileName),
+          text: String(document.text),
+          chunks: chunksByDocument.get(documentKey(document.user, document.file_id)) ?? [],
+        })),
+        next: batch.next,
+      };
     },
   };
 }

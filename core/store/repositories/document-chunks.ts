@@ -1,3 +1,5 @@
+import type { ExportBatch } from './common.js';
+
 /** A document's extracted text and its passages, as written at upload. */
 export interface DocumentChunksInput {
   userId: string;
@@ -34,4 +36,6 @@ export interface DocumentChunksRepository {
   search(query: { userId: string; fileIds: readonly string[]; terms: readonly string[]; limit: number }): Promise<ChunkHit[]>;
   /** Forgets the given documents of one user; unknown ids are not an error. */
   remove(userId: string, fileIds: readonly string[]): Promise<void>;
+  /** Every user's indexed documents, each whole (text and chunks in order), in indexing order (see ExportBatch). */
+  exportBatch(after: string | null, limit: number): Promise<ExportBatch<DocumentChunksInput>>;
 }

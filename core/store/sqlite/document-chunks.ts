@@ -1,5 +1,6 @@
 import type { DocumentChunksRepository } from '../repositories/document-chunks.js';
 import type { SqliteConnection } from './database.js';
+import { exportRows } from './export-rows.js';
 
 /** Any of the words, each quoted so nothing in it is FTS5 syntax; scoped to the owner's postings (see migration 004). */
 function chunkMatch(userId: string, terms: readonly string[]): string {
@@ -13,6 +14,7 @@ export function createDocumentChunksRepository({ database, transaction }: Sqlite
     insertText: database.prepare<[string, string, string, string]>('INSERT INTO document_texts (user_id, file_id, file_name, text) VALUES (?, ?, ?, ?)'),
     insertChunk: database.prepare<[string, string, number, string]>('INSERT INTO document_chunks (user_id, file_id, position, text) VALUES (?, ?, ?, ?)'),
     wholeText: database.prepare<[string, string], { text: string }>('SELECT text FROM document_texts WHERE user_id = ? AND file_id = ?'),
+    chunks: database.prepare<[string, string], { text: string }>('SELECT text FROM document_chunks WHERE user_id = ? AND file_id = ? ORDER BY position'),
   };
 
   return {
@@ -47,5 +49,13 @@ export function createDocumentChunksRepository({ database, transaction }: Sqlite
         for (const fileId of new Set(fileIds)) statements.removeText.run(userId, fileId);
       });
     },
+    // Paged by the text rows. Re-indexing deletes and re-inserts a document's row, so a later copy
+    // meets the new version; only the very last row, re-indexed, can get its old rowid back (SQLite
+    // reuses the largest), which a copy that already passed it misses until --restart.
+    exportBatch: exportRows(database, 'document_texts', (row) => {
+      const [userId, fileId] = [String(row.user_id), String(row.file_id)];
+      const chunks = statements.chunks.all(userId, fileId).map((chunk) => chunk.text);
+      return { userId, fileId, fileName: String(row.file_name), text: String(row.text), chunks };
+    }),
   };
 }

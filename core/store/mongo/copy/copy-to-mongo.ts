@@ -1,5 +1,4 @@
-import { MongoBulkWriteError, type Collection } from 'mongodb';
-import { DuplicateError } from '../../../errors/index.js';
+import type { Collection } from 'mongodb';
 import type { SqliteStore } from '../../sqlite/index.js';
 import type { MongoStore } from '../mongo-store.js';
 import { copySteps, type CopyStep } from './copy-steps.js';
@@ -71,40 +70,19 @@ async function copyStep(
   const report: StepReport = { step: step.name, total, processed: position, read: 0, inserted: 0, updated: 0 };
   onProgress?.({ ...report });
   for (;;) {
-    const batch = await step.read(source, after, batchSize);
-    if (batch.items.length > 0) {
-      const written = await writeBatch(target.collections[step.name], step, batch.items);
-      report.inserted += written.inserted;
-      report.updated += written.updated;
-      report.read += batch.items.length;
-    }
-    report.processed = position + batch.items.length;
+    const batch = await step.copyBatch(source, target.collections, after, batchSize);
+    report.inserted += batch.inserted;
+    report.updated += batch.updated;
+    report.read += batch.read;
+    report.processed = position + batch.read;
     // A short last batch has no position after it: keep the one before, so a later run re-reads at
     // most that batch (idempotently) and then whatever was added since.
     if (batch.next !== null) {
       after = batch.next;
-      position += batch.items.length;
+      position += batch.read;
     }
     await progress.updateOne({ _id: step.name }, { $set: { after, position, done: batch.next === null, updatedAt: new Date() } }, { upsert: true });
     onProgress?.({ ...report });
     if (batch.next === null) return report;
-  }
-}
-
-async function writeBatch(collection: Collection, step: CopyStep, records: unknown[]): Promise<{ inserted: number; updated: number }> {
-  const operations = records.map((record) => {
-    const document = step.toDocument(record as never);
-    return { replaceOne: { filter: step.key(document), replacement: document, upsert: true } };
-  });
-  try {
-    const result = await collection.bulkWrite(operations, { ordered: false });
-    return { inserted: result.upsertedCount, updated: result.modifiedCount };
-  } catch (error) {
-    // Another record in the target already holds a unique value (an email, a default preset …).
-    if (error instanceof MongoBulkWriteError) {
-      const [first] = [error.writeErrors].flat();
-      throw new DuplicateError(`copying ${step.name} failed: ${first?.errmsg ?? error.message}`, { step: step.name });
-    }
-    throw error;
   }
 }
