@@ -63,7 +63,7 @@ export function createRagApiTransport({ baseUrl, fetch, log }: RagApiTransportOp
     const timeout = AbortSignal.timeout(request.timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
     const headers: Record<string, string> = { authorization: `Bearer ${request.token}`, accept: 'application/json' };
-    let body: BodyInit | undefined;
+    let body: RequestInit['body'];
     if (request.stream) {
       headers['content-type'] = request.stream.contentType;
       body = request.stream.body;
