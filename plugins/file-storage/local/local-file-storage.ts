@@ -84,7 +84,10 @@ export function createLocalFileStorage(settings: LocalFileStorageSettings): File
   };
 }
 
-/** One folder or file name: no separators, not `.`/`..`, not hidden (temporary names start with a dot), no NUL. */
-function isPlainSegment(segment: string): boolean {
+/**
+ * One folder or file name: no separators, not `.`/`..`, not hidden (temporary names start with a dot), no NUL.
+ * The cloud storages check user ids and file names with it too, so a key never escapes its user's prefix.
+ */
+export function isPlainSegment(segment: string): boolean {
   return segment !== '' && !segment.startsWith('.') && !/[/\\\0]/.test(segment);
 }
