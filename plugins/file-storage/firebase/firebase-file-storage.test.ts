@@ -109,8 +109,8 @@ describe('firebase settings', () => {
     (name) => {
       const settings: Record<string, string | undefined> = { ...environment('127.0.0.1:9199'), [name]: undefined };
       const parsed = firebaseFileStoragePlugin.configSchema.safeParse(settings);
-      expect(parsed.success).toBe(false);
-      expect(parsed.error?.issues.map((issue) => issue.message)).toEqual([`${name} is required for fileStrategy: firebase`]);
+      if (parsed.success) throw new Error('expected the settings to be refused');
+      expect(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([[name, `${name} is required for fileStrategy: firebase`]]);
     },
   );
 
