@@ -70,7 +70,11 @@ function chosenStrategy(app: FastifyInstance, strategy: string, known: string[])
 /** The storage names LibreChat releases accept for `fileStrategy`. */
 const libreChatStrategies: ReadonlySet<string> = new Set(['local', 's3', 'firebase', 'azure_blob', 'azure', 'cloudfront', 'openai', 'vectordb']);
 
-/** What each storage is set up with; cloud storages will read their own environment variables. */
+/**
+ * What each storage is set up with: `local` its folder under the data dir; cloud storages the environment
+ * as it was at boot, from which their settings schemas read their own variables (FIREBASE_*, …), so a
+ * missing one stops the start with its name.
+ */
 function storageSettings(app: FastifyInstance, name: string): unknown {
-  return name === 'local' ? { uploadsDir: join(app.config.dataDir, 'uploads') } : {};
+  return name === 'local' ? { uploadsDir: join(app.config.dataDir, 'uploads') } : app.config.rawEnv;
 }

@@ -1,7 +1,9 @@
 /** The built-in file storages (librechat.yaml `fileStrategy`), listed explicitly. plugins/index.ts includes them. */
 import type { PluginDefinition } from '../../core/plugin-api/index.js';
+import { firebaseFileStoragePlugin } from './firebase/plugin.js';
 import { localFileStoragePlugin } from './local/plugin.js';
+import { openAIFileStoragePlugin } from './openai/plugin.js';
 
-export { localFileStoragePlugin };
+export { firebaseFileStoragePlugin, localFileStoragePlugin, openAIFileStoragePlugin };
 
-export const fileStoragePlugins: Array<PluginDefinition<'file-storage'>> = [localFileStoragePlugin];
+export const fileStoragePlugins: Array<PluginDefinition<'file-storage'>> = [localFileStoragePlugin, firebaseFileStoragePlugin, openAIFileStoragePlugin];

@@ -2,7 +2,7 @@ import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectStorageEmulator, deleteObject, getDownloadURL, getMetadata, getStorage, getStream, ref, uploadBytesResumable, type FirebaseStorage, type StorageReference } from 'firebase/storage';
 import { randomUUID } from 'node:crypto';
 import type { FileStorage, FileToSave, StoredFile } from '../../../core/plugin-api/index.js';
-import { isPlainSegment } from '../local/local-file-storage.js';
+import { isPlainSegment } from '../shared/path-segment.js';
 import { sliceStream, webStreamChunks } from '../shared/byte-range.js';
 import { spoolToDisk } from '../shared/spool-to-disk.js';
 import type { FirebaseFileStorageSettings } from './settings.js';

@@ -4,6 +4,7 @@ import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FileStorage, FileToSave, StoredFile } from '../../../core/plugin-api/index.js';
+import { isPlainSegment } from '../shared/path-segment.js';
 import type { LocalFileStorageSettings } from './settings.js';
 
 /** The prefix of every path this storage hands out: `/uploads/<userId>/<fileName>`, as LibreChat's local files. */
@@ -82,12 +83,4 @@ export function createLocalFileStorage(settings: LocalFileStorageSettings): File
       return path;
     },
   };
-}
-
-/**
- * One folder or file name: no separators, not `.`/`..`, not hidden (temporary names start with a dot), no NUL.
- * The cloud storages check user ids and file names with it too, so a key never escapes its user's prefix.
- */
-export function isPlainSegment(segment: string): boolean {
-  return segment !== '' && !segment.startsWith('.') && !/[/\\\0]/.test(segment);
 }

@@ -1,6 +1,6 @@
 import OpenAI, { NotFoundError } from 'openai';
 import type { FileStorage, FileToSave, StoredFile } from '../../../core/plugin-api/index.js';
-import { isPlainSegment } from '../local/local-file-storage.js';
+import { isPlainSegment } from '../shared/path-segment.js';
 import { sliceStream, webStreamChunks } from '../shared/byte-range.js';
 import { spoolToDisk } from '../shared/spool-to-disk.js';
 import type { OpenAIFileStorageSettings } from './settings.js';

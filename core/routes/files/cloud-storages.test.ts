@@ -1,0 +1,119 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fileStoragePlugins } from '../../../testing/file-storage-plugins.js';
+import { startFakeOpenAI, type FakeOpenAIUpstream } from '../../../testing/fake-upstreams/index.js';
+import { startFirebaseStorageDouble, type FirebaseStorageDouble } from '../../../testing/firebase-storage-double/index.js';
+import { clientUpload, multipartBody } from '../../../testing/multipart-body.js';
+import { bearer, buildTestServer, twoSignedInUsers, type SignedInUser } from '../../../testing/build-test-server.js';
+
+const bucket = 'chatbox-routes.appspot.com';
+const firebaseEnvironment = (double: FirebaseStorageDouble): Record<string, string> => ({
+  FIREBASE_API_KEY: 'fake-api-key',
+  FIREBASE_AUTH_DOMAIN: 'chatbox-routes.firebaseapp.com',
+  FIREBASE_PROJECT_ID: 'chatbox-routes',
+  FIREBASE_STORAGE_BUCKET: bucket,
+  FIREBASE_MESSAGING_SENDER_ID: '1234567890',
+  FIREBASE_APP_ID: '1:1234567890:web:abcdef',
+  FIREBASE_STORAGE_EMULATOR_HOST: double.host,
+});
+
+let firebase: FirebaseStorageDouble;
+let openai: FakeOpenAIUpstream;
+let app: FastifyInstance | undefined;
+let alice: SignedInUser;
+let bob: SignedInUser;
+const configDirs: string[] = [];
+
+beforeAll(async () => {
+  [firebase, openai] = await Promise.all([startFirebaseStorageDouble(), startFakeOpenAI()]);
+});
+afterAll(async () => {
+  await Promise.all([firebase.close(), openai.close()]);
+});
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+  for (const dir of configDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function yamlFile(body: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'chatbox-cloud-yaml-'));
+  configDirs.push(dir);
+  const file = join(dir, 'librechat.yaml');
+  writeFileSync(file, `version: 1.0.5\n${body}`);
+  return file;
+}
+
+async function start(strategy: string, env: Record<string, string>): Promise<void> {
+  ({ app, alice, bob } = await twoSignedInUsers({ plugins: fileStoragePlugins, configPath: yamlFile(`fileStrategy: ${strategy}\n`), env }));
+}
+
+async function uploadAs(account: SignedInUser, fileName: string, content: string) {
+  const { payload, headers } = await multipartBody(clientUpload({ content, fileName, type: 'text/plain' }));
+  return app!.inject({ method: 'POST', url: '/api/files', payload, headers: { ...headers, ...bearer(account) } });
+}
+
+const download = (account: SignedInUser, fileId: string) => app!.inject({ method: 'GET', url: `/api/files/download/${account.userId}/${fileId}`, headers: bearer(account) });
+const deleteFile = (account: SignedInUser, fileId: string) => app!.inject({ method: 'DELETE', url: '/api/files', payload: { files: [{ file_id: fileId }] }, headers: bearer(account) });
+
+describe('fileStrategy: firebase', () => {
+  it('stops the start naming each missing FIREBASE_* variable', async () => {
+    const { FIREBASE_APP_ID: _app, FIREBASE_STORAGE_BUCKET: _bucket, ...partial } = firebaseEnvironment(firebase);
+    const starting = buildTestServer({ plugins: fileStoragePlugins, configPath: yamlFile('fileStrategy: firebase\n'), env: partial });
+    await expect(starting).rejects.toThrow('firebase.FIREBASE_STORAGE_BUCKET: FIREBASE_STORAGE_BUCKET is required for fileStrategy: firebase');
+    await expect(starting).rejects.toThrow('firebase.FIREBASE_APP_ID: FIREBASE_APP_ID is required for fileStrategy: firebase');
+  });
+
+  it('uploads into the bucket, downloads for the owner only, and deletes the object', async () => {
+    await start('firebase', firebaseEnvironment(firebase));
+    const uploaded = await uploadAs(alice, 'notes.txt', 'kept in firebase');
+    expect(uploaded.statusCode).toBe(200);
+    const record = uploaded.json();
+    expect(record).toMatchObject({ source: 'firebase', filename: 'notes.txt', bytes: 16 });
+    expect(record.filepath).toContain(`/v0/b/${bucket}/o/uploads%2F${alice.userId}%2F`);
+    const [objectName] = firebase.store.names(bucket, `uploads/${alice.userId}/`);
+    expect(record.filepath).toContain(encodeURIComponent(objectName));
+    expect(firebase.store.get(bucket, objectName)?.data.toString()).toBe('kept in firebase');
+
+    const mine = await download(alice, record.file_id);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).toBe('kept in firebase');
+    expect((await download(bob, record.file_id)).statusCode).toBe(404);
+
+    expect((await deleteFile(alice, record.file_id)).statusCode).toBe(200);
+    expect(firebase.store.get(bucket, objectName)).toBeUndefined();
+  });
+});
+
+describe('fileStrategy: openai', () => {
+  it('stops the start without a server key', async () => {
+    const starting = buildTestServer({ plugins: fileStoragePlugins, configPath: yamlFile('fileStrategy: openai\n'), env: { OPENAI_API_KEY: 'user_provided' } });
+    await expect(starting).rejects.toThrow('ASSISTANTS_API_KEY or OPENAI_API_KEY (not user_provided) is required for fileStrategy: openai');
+  });
+
+  it('uploads to the Files API with purpose assistants, downloads for the owner only, and deletes it', async () => {
+    await start('openai', { ASSISTANTS_API_KEY: 'sk-assistants', ASSISTANTS_BASE_URL: `${openai.url}/v1` });
+    openai.files.apiKey = 'sk-assistants';
+    try {
+      const uploaded = await uploadAs(alice, 'brief.txt', 'kept by openai');
+      expect(uploaded.statusCode).toBe(200);
+      const record = uploaded.json();
+      expect(record).toMatchObject({ source: 'openai', filename: 'brief.txt', bytes: 14 });
+      const fileId = /\/files\/(file-[0-9a-f]+)#/.exec(record.filepath)?.[1] ?? '';
+      expect(openai.files.files.get(fileId)).toMatchObject({ purpose: 'assistants', filename: expect.stringMatching(new RegExp(`^${alice.userId}__`)) });
+
+      const mine = await download(alice, record.file_id);
+      expect(mine.statusCode).toBe(200);
+      expect(mine.body).toBe('kept by openai');
+      expect((await download(bob, record.file_id)).statusCode).toBe(404);
+
+      expect((await deleteFile(alice, record.file_id)).statusCode).toBe(200);
+      expect(openai.files.files.has(fileId)).toBe(false);
+    } finally {
+      openai.files.apiKey = undefined;
+    }
+  });
+});
