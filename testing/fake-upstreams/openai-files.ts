@@ -15,6 +15,8 @@ export class FakeOpenAIFiles {
   readonly files = new Map<string, FakeOpenAIFile>();
   /** Uploads whose body never arrived whole (the client went away): counted, never stored. */
   abortedUploads = 0;
+  /** Called when an upload's headers arrived, before its body is read (to abort a client mid-upload). */
+  onUpload: (() => void) | undefined;
   /** When set, the only key accepted; any other answers 401 as OpenAI does. */
   apiKey: string | undefined;
   private clock = 1_717_000_000;
@@ -114,6 +116,7 @@ export async function handleOpenAIFiles(message: IncomingMessage, response: Serv
     return true;
   }
   if (!id && method === 'POST') {
+    files.onUpload?.();
     const body = await readComplete(message);
     if (body === null) {
       files.abortedUploads += 1;

@@ -10,6 +10,8 @@ export interface FirebaseStorageDouble {
   readonly store: ObjectStore;
   /** Requests received, as "METHOD /path?query". */
   readonly requests: string[];
+  /** Called with each request's "METHOD /path?query" before it is answered (to abort a client mid-upload). */
+  onRequest: ((request: string) => void) | undefined;
   close(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startFirebaseStorageDouble(): Promise<FirebaseStorageDoubl
   const handle = async (request: IncomingMessage, response: ServerResponse, origin: string) => {
     const url = new URL(request.url ?? '/', origin);
     requests.push(`${request.method} ${url.pathname}${url.search}`);
+    double.onRequest?.(`${request.method} ${url.pathname}${url.search}`);
     const match = /^\/v0\/b\/([^/]+)\/o(?:\/(.+))?$/.exec(url.pathname);
     if (!match) throw new StorageError(404, 'Not Found.');
     const bucket = decodeURIComponent(match[1]);
@@ -183,14 +186,16 @@ export async function startFirebaseStorageDouble(): Promise<FirebaseStorageDoubl
     server.listen(0, '127.0.0.1', resolve);
   });
   const { port } = server.address() as AddressInfo;
-  return {
+  const double: FirebaseStorageDouble = {
     host: `127.0.0.1:${port}`,
     store,
     requests,
+    onRequest: undefined,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+  return double;
 }

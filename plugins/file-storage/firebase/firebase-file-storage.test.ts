@@ -79,6 +79,21 @@ describe('firebase file storage', () => {
     expect(double.store.get(bucket, 'uploads/u1/big.bin')?.data.length).toBe(600 * 1024);
   });
 
+  it('cancels the resumable upload when the save is aborted mid-upload, leaving no object', async () => {
+    const controller = new AbortController();
+    double.onRequest = (request) => {
+      if (request.includes('upload_id=')) controller.abort();
+    };
+    try {
+      const body = bodyOf(Buffer.alloc(1024 * 1024, 1).toString('latin1'));
+      await expect(storage.save({ userId: 'u9', fileName: 'cut.bin', mediaType: 'application/octet-stream', body }, { signal: controller.signal })).rejects.toThrow();
+    } finally {
+      double.onRequest = undefined;
+    }
+    expect(double.requests.some((request) => request.includes('upload_id='))).toBe(true);
+    expect(await storedNames('u9')).toEqual([]);
+  });
+
   it('reads a byte range, end inclusive, and to the end without one', async () => {
     const saved = await storage.save({ userId: 'u1', fileName: 'digits.txt', mediaType: 'text/plain', body: bodyOf('01234', '56789') });
     expect(await text(await storage.readStream(saved.path, { range: { start: 3, end: 6 } }))).toBe('3456');

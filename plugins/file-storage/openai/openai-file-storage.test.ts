@@ -71,6 +71,20 @@ describe('openai file storage', () => {
     expect(await text(await storage.readStream(saved.path))).toBe('mine');
   });
 
+  it('stops the upload when the save is aborted while the body is on the wire, storing nothing', async () => {
+    const controller = new AbortController();
+    upstream.files.onUpload = () => controller.abort();
+    const aborted = upstream.files.abortedUploads;
+    try {
+      const body = bodyOf(Buffer.alloc(16 * 1024 * 1024, 1).toString('latin1'));
+      await expect(storage.save({ userId: 'u9', fileName: 'cut.bin', mediaType: 'application/octet-stream', body }, { signal: controller.signal })).rejects.toThrow();
+    } finally {
+      upstream.files.onUpload = undefined;
+    }
+    await expect.poll(() => upstream.files.abortedUploads).toBe(aborted + 1);
+    expect(await storedNames('u9')).toEqual([]);
+  });
+
   it('reads a byte range, end inclusive, and to the end without one', async () => {
     const saved = await storage.save({ userId: 'u1', fileName: 'digits.txt', mediaType: 'text/plain', body: bodyOf('01234', '56789') });
     expect(await text(await storage.readStream(saved.path, { range: { start: 3, end: 6 } }))).toBe('3456');
