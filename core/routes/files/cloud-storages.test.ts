@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fileStoragePlugins } from '../../../testing/file-storage-plugins.js';
 import { startFakeOpenAI, type FakeOpenAIUpstream } from '../../../testing/fake-upstreams/index.js';
 import { startFirebaseStorageDouble, type FirebaseStorageDouble } from '../../../testing/firebase-storage-double/index.js';
-import { clientUpload, multipartBody } from '../../../testing/multipart-body.js';
+import { clientUpload, multipartBody, onePixelPng } from '../../../testing/multipart-body.js';
 import { bearer, buildTestServer, twoSignedInUsers, type SignedInUser } from '../../../testing/build-test-server.js';
 
 const bucket = 'chatbox-routes.appspot.com';
@@ -85,6 +85,19 @@ describe('fileStrategy: firebase', () => {
 
     expect((await deleteFile(alice, record.file_id)).statusCode).toBe(200);
     expect(firebase.store.get(bucket, objectName)).toBeUndefined();
+  });
+
+  it('stores an avatar whose download URL keeps its token and loads from the bucket', async () => {
+    await start('firebase', firebaseEnvironment(firebase));
+    const { payload, headers } = await multipartBody([['input', { content: onePixelPng, fileName: 'me.png', type: 'image/png' }], ['manual', 'true']]);
+    const response = await app!.inject({ method: 'POST', url: '/api/files/images/avatar', payload, headers: { ...headers, ...bearer(alice) } });
+    expect(response.statusCode).toBe(200);
+    const { url } = response.json();
+    expect(url).toMatch(new RegExp(`^http://${firebase.host}/v0/b/${bucket}/o/images%2F${alice.userId}%2Favatar-\\d+\\.png\\?alt=media&token=[0-9a-f-]+&manual=true$`));
+    expect((await app!.store.users.findById(alice.userId))?.avatar).toBe(url);
+    const loaded = await fetch(url);
+    expect(loaded.status).toBe(200);
+    expect(loaded.headers.get('content-type')).toBe('image/png');
   });
 });
 

@@ -55,7 +55,9 @@ export async function uploadAvatar(request: FastifyRequest, context: UploadConte
     mediaType: avatar.type,
     body: Readable.from([avatar.data]),
   });
-  const url = `${await current.storage.url(stored.path)}?manual=${manual}`;
+  const link = await current.storage.url(stored.path);
+  // A cloud link carries its own query (Firebase's `?alt=media&token=`): `manual` joins it instead of breaking the token.
+  const url = `${link}${link.includes('?') ? '&' : '?'}manual=${manual}`;
   if (!manual) return { url };
   try {
     const previous = await context.store.users.findById(userId);
