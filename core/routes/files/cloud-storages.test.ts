@@ -87,6 +87,20 @@ describe('fileStrategy: firebase', () => {
     expect(firebase.store.get(bucket, objectName)).toBeUndefined();
   });
 
+  it('stores a resized image under images/<userId>/ and serves it to the owner only', async () => {
+    await start('firebase', firebaseEnvironment(firebase));
+    const { payload, headers } = await multipartBody(clientUpload({ content: onePixelPng, fileName: 'dot.png', type: 'image/png' }, [['width', '1'], ['height', '1']]));
+    const response = await app!.inject({ method: 'POST', url: '/api/files/images', payload, headers: { ...headers, ...bearer(alice) } });
+    expect(response.statusCode).toBe(200);
+    const record = response.json();
+    expect(record).toMatchObject({ source: 'firebase', type: 'image/png', width: 1, height: 1 });
+    expect(firebase.store.names(bucket, `images/${alice.userId}/`)).toEqual([`images/${alice.userId}/${record.file_id}.png`]);
+    const mine = await download(alice, record.file_id);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect((await download(bob, record.file_id)).statusCode).toBe(404);
+  });
+
   it('stores an avatar whose download URL keeps its token and loads from the bucket', async () => {
     await start('firebase', firebaseEnvironment(firebase));
     const { payload, headers } = await multipartBody([['input', { content: onePixelPng, fileName: 'me.png', type: 'image/png' }], ['manual', 'true']]);
