@@ -30,6 +30,8 @@ export async function* webStreamChunks(stream: ReadableStream<Uint8Array>, signa
     for (;;) {
       signal?.throwIfAborted();
       const { done, value } = await reader.read();
+      // Cancelling ends a pending read as `done`: an aborted download must fail, not look complete.
+      signal?.throwIfAborted();
       if (done) return;
       yield value;
     }
