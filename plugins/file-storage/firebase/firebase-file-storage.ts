@@ -41,6 +41,10 @@ export function createFirebaseFileStorage(settings: FirebaseFileStorageSettings)
     `chatbox-files-${randomUUID()}`,
   );
   const storage: FirebaseStorage = getStorage(app);
+  // The SDK retries a failing request with backoff for 2 minutes (10 for uploads), made for flaky browser
+  // networks; on a server an unreachable bucket should fail a download or an upload request sooner.
+  storage.maxOperationRetryTime = 15_000;
+  storage.maxUploadRetryTime = 60_000;
   if (settings.FIREBASE_STORAGE_EMULATOR_HOST) {
     const separator = settings.FIREBASE_STORAGE_EMULATOR_HOST.lastIndexOf(':');
     connectStorageEmulator(storage, settings.FIREBASE_STORAGE_EMULATOR_HOST.slice(0, separator), Number(settings.FIREBASE_STORAGE_EMULATOR_HOST.slice(separator + 1)));
