@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ObjectStore, objectResource } from './objects.js';
 
 export interface FirebaseStorageDouble {
@@ -185,7 +184,9 @@ export async function startFirebaseStorageDouble(): Promise<FirebaseStorageDoubl
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);
   });
-  const { port } = server.address() as AddressInfo;
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('the Firebase Storage double is not listening on TCP');
+  const { port } = address;
   const double: FirebaseStorageDouble = {
     host: `127.0.0.1:${port}`,
     store,

@@ -1,6 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectStorageEmulator, deleteObject, getDownloadURL, getMetadata, getStorage, getStream, ref, uploadBytesResumable, type FirebaseStorage, type StorageReference } from 'firebase/storage';
-import { randomUUID } from 'node:crypto';
 import type { FileStorage, FileToSave, StoredFile } from '../../../core/plugin-api/index.js';
 import { isPlainSegment } from '../shared/path-segment.js';
 import { sliceStream, webStreamChunks } from '../shared/byte-range.js';
