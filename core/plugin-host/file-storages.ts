@@ -48,7 +48,13 @@ export async function setUpFileStorages(app: FastifyInstance): Promise<FileStora
   return {
     current,
     async forSource(source) {
-      return known.includes(source) ? setUp(source) : null;
+      if (!known.includes(source)) return null;
+      // A storage that cannot be set up (the variables of a strategy used before are gone) is as absent as
+      // an unknown one: its records still list and delete, and their downloads answer 501.
+      return setUp(source).catch((error: unknown) => {
+        app.log.warn({ err: error, source }, 'file storage unavailable; records of this source cannot reach their bytes');
+        return null;
+      });
     },
   };
 }

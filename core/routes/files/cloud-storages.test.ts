@@ -144,3 +144,28 @@ describe('fileStrategy: openai', () => {
     }
   });
 });
+
+describe('records of a storage whose variables are gone', () => {
+  it('still delete (the record goes) and answer 501 on download, instead of failing the request', async () => {
+    ({ app, alice, bob } = await twoSignedInUsers({ plugins: fileStoragePlugins }));
+    const record = await app.store.files.upsert({
+      file_id: 'file-librechat-assistants',
+      user: alice.userId,
+      filename: 'kept.pdf',
+      filepath: 'https://api.openai.com/v1/files/file-librechat-assistants',
+      type: 'application/pdf',
+      bytes: 10,
+      source: 'openai',
+      context: 'assistants',
+      embedded: false,
+      width: null,
+      height: null,
+      conversationId: null,
+    });
+    const downloaded = await download(alice, record.file_id);
+    expect(downloaded.statusCode).toBe(501);
+    expect(downloaded.json().message).toBe('Files stored in "openai" cannot be downloaded from this server');
+    expect((await deleteFile(alice, record.file_id)).statusCode).toBe(200);
+    expect(await app.store.files.find(alice.userId, record.file_id)).toBeNull();
+  });
+});
