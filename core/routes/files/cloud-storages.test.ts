@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildChatTestServer } from '../../../testing/build-chat-test-server.js';
 import { fileStoragePlugins } from '../../../testing/file-storage-plugins.js';
 import { startFakeOpenAI, type FakeOpenAIUpstream } from '../../../testing/fake-upstreams/index.js';
 import { startFirebaseStorageDouble, type FirebaseStorageDouble } from '../../../testing/firebase-storage-double/index.js';
 import { clientUpload, multipartBody, onePixelPng } from '../../../testing/multipart-body.js';
 import { bearer, buildTestServer, twoSignedInUsers, type SignedInUser } from '../../../testing/build-test-server.js';
+import { NO_PARENT } from '../../chat/message-tree.js';
 
 const bucket = 'chatbox-routes.appspot.com';
 const firebaseEnvironment = (double: FirebaseStorageDouble): Record<string, string> => ({
@@ -99,6 +101,27 @@ describe('fileStrategy: firebase', () => {
     expect(mine.statusCode).toBe(200);
     expect(mine.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     expect((await download(bob, record.file_id)).statusCode).toBe(404);
+  });
+
+  it('sends an image kept in the bucket to the model', async () => {
+    const chat = await buildChatTestServer({ configPath: yamlFile('fileStrategy: firebase\n'), env: { ...firebaseEnvironment(firebase), TITLE_CONVO: 'false' } });
+    try {
+      chat.upstreams.openai.control.configure({ reply: 'A dot.' });
+      const { payload, headers } = await multipartBody(clientUpload({ content: onePixelPng, fileName: 'dot.png', type: 'image/png' }, [['width', '1'], ['height', '1']]));
+      const uploaded = await chat.app.inject({ method: 'POST', url: '/api/files/images', payload, headers: { ...headers, authorization: `Bearer ${chat.token}` } });
+      const image = uploaded.json();
+      expect(image.source).toBe('firebase');
+      const files = [{ file_id: image.file_id, filepath: image.filepath, type: image.type, width: image.width, height: image.height }];
+      const { frames } = await chat.ask({ text: 'What is this?', conversationId: null, parentMessageId: NO_PARENT, model: 'gpt-4o-mini', endpoint: 'openAI', files });
+      expect(frames.at(-1)?.data.final).toBe(true);
+      const sent = chat.upstreams.openai.control.requests.filter((request) => request.method === 'POST').at(-1)?.body;
+      const imagePart = sent.messages.at(-1).content[1];
+      expect(imagePart.type).toBe('image_url');
+      const stored = firebase.store.get(bucket, `images/${chat.userId}/${image.file_id}.png`);
+      expect(imagePart.image_url.url).toBe(`data:image/png;base64,${stored?.data.toString('base64')}`);
+    } finally {
+      await chat.close();
+    }
   });
 
   it('stores an avatar whose download URL keeps its token and loads from the bucket', async () => {
