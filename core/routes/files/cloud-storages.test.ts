@@ -168,6 +168,21 @@ describe('fileStrategy: openai', () => {
   });
 });
 
+describe('fileStrategy: openai avatars', () => {
+  it('keeps avatars local, where a browser can load them (the Files API wants the server key)', async () => {
+    await start('openai', { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${openai.url}/v1` });
+    const before = openai.files.files.size;
+    const { payload, headers } = await multipartBody([['input', { content: onePixelPng, fileName: 'me.png', type: 'image/png' }], ['manual', 'true']]);
+    const response = await app!.inject({ method: 'POST', url: '/api/files/images/avatar', payload, headers: { ...headers, ...bearer(alice) } });
+    expect(response.statusCode).toBe(200);
+    const { url } = response.json();
+    expect(url).toMatch(new RegExp(`^/uploads/${alice.userId}/avatar-\\d+\\.png\\?manual=true$`));
+    expect(openai.files.files.size).toBe(before);
+    const loaded = await app!.inject({ method: 'GET', url: url.split('?')[0], headers: bearer(alice) });
+    expect(loaded.statusCode).toBe(200);
+  });
+});
+
 describe('records of a storage whose variables are gone', () => {
   it('still delete (the record goes) and answer 501 on download, instead of failing the request', async () => {
     ({ app, alice, bob } = await twoSignedInUsers({ plugins: fileStoragePlugins }));

@@ -11,6 +11,7 @@ import {
   sniffLength,
   visionImageTypes,
 } from '../../files/index.js';
+import type { FileStorage } from '../../plugin-api/index.js';
 import type { UploadContext } from './receive-upload.js';
 
 /** The types an avatar may be sent as (spec 001: png, jpeg, gif, webp), matched against the sniffed type. */
@@ -27,7 +28,7 @@ const ownAvatarPath = /^\/uploads\/([^/?#]+)\/avatar-\d+\.(?:png|jpeg|webp)$/;
  * makes it the user's avatar (and deletes the avatar it replaces, when that one is ours).
  */
 export async function uploadAvatar(request: FastifyRequest, context: UploadContext): Promise<{ url: string }> {
-  const current = context.storages.current;
+  const current = await avatarStorage(context);
   if (!current) throw new ChatboxError('file_storage_unavailable');
   const userId = request.user!.id;
   const fields = new Map<string, string>();
@@ -93,4 +94,15 @@ async function deleteReplacedAvatar(previous: string | null, userId: string, con
   if (ownAvatarPath.exec(path)?.[1] !== userId) return;
   const local = await context.storages.forSource('local');
   await local?.delete(path).catch((error: unknown) => context.log.warn({ err: error, path }, 'could not delete a replaced avatar'));
+}
+
+/**
+ * Where avatars go: `fileStrategy`'s storage, unless it gives no link a browser can load (the OpenAI
+ * Files API wants the server's key), in which case they stay local, served by /uploads.
+ */
+async function avatarStorage(context: UploadContext): Promise<{ storage: FileStorage } | null> {
+  const current = context.storages.current;
+  if (current?.source !== 'openai') return current;
+  const local = await context.storages.forSource('local');
+  return local ? { storage: local } : null;
 }
