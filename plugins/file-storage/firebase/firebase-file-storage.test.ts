@@ -107,6 +107,7 @@ describe('firebase file storage', () => {
     'http://x/v0/b/chatbox-test.appspot.com/o/uploads%2Fu1%2F..%2Fa.txt',
     'http://x/v0/b/chatbox-test.appspot.com/o/secrets%2Fu1%2Fa.txt',
     'http://x/v0/b/chatbox-test.appspot.com/o/uploads%2Fa.txt',
+    'http://x/v0/b/chatbox-test.appspot.com/o/uploads%2Fu1%2F%E0%A4%A.txt',
   ])('refuses to read or delete the path %j', async (path) => {
     await expect(storage.readStream(path)).rejects.toThrow('Invalid file path');
     await expect(storage.delete(path)).rejects.toThrow('Invalid file path');

@@ -49,19 +49,23 @@ export function createFirebaseFileStorage(settings: FirebaseFileStorageSettings)
     const separator = settings.FIREBASE_STORAGE_EMULATOR_HOST.lastIndexOf(':');
     connectStorageEmulator(storage, settings.FIREBASE_STORAGE_EMULATOR_HOST.slice(0, separator), Number(settings.FIREBASE_STORAGE_EMULATOR_HOST.slice(separator + 1)));
   }
-  const bucket = storage.app.options.storageBucket ?? settings.FIREBASE_STORAGE_BUCKET;
+  // Download URLs name the bare bucket; the variable may be written as `gs://<bucket>`.
+  const bucket = settings.FIREBASE_STORAGE_BUCKET.replace(/^gs:\/\//, '');
 
   /** The object a stored path (a download URL) names, or an error when it is not one of this bucket's user files. */
   function objectOf(path: string): StorageReference {
-    let url: URL;
+    let bucketName: string;
+    let segments: string[];
     try {
-      url = new URL(path);
+      const match = /^\/v0\/b\/([^/]+)\/o\/([^/]+)$/.exec(new URL(path).pathname);
+      if (!match) throw new Error('not an object URL');
+      bucketName = decodeURIComponent(match[1]);
+      segments = decodeURIComponent(match[2]).split('/');
     } catch {
+      // Not a URL, not an object's, or broken %-escapes.
       throw new Error('Invalid file path');
     }
-    const match = /^\/v0\/b\/([^/]+)\/o\/([^/]+)$/.exec(url.pathname);
-    if (!match || decodeURIComponent(match[1]) !== bucket) throw new Error('Invalid file path');
-    const segments = decodeURIComponent(match[2]).split('/');
+    if (bucketName !== bucket) throw new Error('Invalid file path');
     if (segments.length !== 3 || !['images', 'uploads'].includes(segments[0]) || !segments.slice(1).every(isPlainSegment)) {
       throw new Error('Invalid file path');
     }

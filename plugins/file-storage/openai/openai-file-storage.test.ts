@@ -92,7 +92,7 @@ describe('openai file storage', () => {
     expect(await text(await storage.readStream(saved.path, { range: { start: 9, end: 9 } }))).toBe('9');
   });
 
-  it.each(['/uploads/u1/a.txt', 'https://api.openai.com/v1/files/', 'https://api.openai.com/v1/files/../../etc'])('refuses the path %j', async (path) => {
+  it.each(['/uploads/u1/a.txt', 'https://api.openai.com/v1/files/', 'https://api.openai.com/v1/files/../../etc', 'https://api.openai.com/v1/files/file-abc#u1__%E0%A4%A'])('refuses the path %j', async (path) => {
     await expect(storage.readStream(path)).rejects.toThrow('Invalid file path');
     await expect(storage.delete(path)).rejects.toThrow('Invalid file path');
   });

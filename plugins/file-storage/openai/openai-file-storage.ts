@@ -28,8 +28,11 @@ export function createOpenAIFileStorage(settings: OpenAIFileStorageSettings): Fi
   function referenceOf(path: string): FileReference {
     const match = /\/files\/(file-[A-Za-z0-9_-]+)(?:#(.+))?$/.exec(path);
     if (!match) throw new Error('Invalid file path');
-    const name = match[2] === undefined ? undefined : decodeURIComponent(match[2]);
-    return { id: match[1], name };
+    try {
+      return { id: match[1], name: match[2] === undefined ? undefined : decodeURIComponent(match[2]) };
+    } catch {
+      throw new Error('Invalid file path');
+    }
   }
 
   /** The file's metadata; rejects with "File not found" when the id is unknown or names another file. */
