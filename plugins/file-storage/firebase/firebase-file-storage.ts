@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectStorageEmulator, deleteObject, getDownloadURL, getMetadata, getStorage, getStream, ref, uploadBytesResumable, type FirebaseStorage, type StorageReference } from 'firebase/storage';
+import { deleteApp, initializeApp, type FirebaseApp } from '@firebase/app';
+import { connectStorageEmulator, deleteObject, getDownloadURL, getMetadata, getStorage, getStream, ref, uploadBytesResumable, type FirebaseStorage, type StorageReference } from '@firebase/storage';
 import type { FileStorage, FileToSave, StoredFile } from '../../../core/plugin-api/index.js';
 import { isPlainSegment } from '../shared/path-segment.js';
 import { sliceStream, webStreamChunks } from '../shared/byte-range.js';
@@ -21,7 +21,8 @@ export interface FirebaseFileStorage extends FileStorage {
 const folderFor = (mediaType: string) => (mediaType.startsWith('image/') ? 'images' : 'uploads');
 
 /**
- * Files in Firebase Storage through the official web SDK (firebase/app + firebase/storage), with no
+ * Files in Firebase Storage through the official web SDK (@firebase/app + @firebase/storage, the modules
+ * the `firebase` package re-exports as firebase/app and firebase/storage), with no
  * signed-in user, as LibreChat uses it: the bucket's security rules must allow the server's requests.
  * The SDK uploads a Blob, not a stream, so the body is first written to a temporary file and uploaded
  * from it with the resumable protocol (256 KB to 32 MB per request): memory stays bounded whatever the
