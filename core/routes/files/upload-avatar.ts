@@ -102,7 +102,7 @@ async function deleteReplacedAvatar(previous: string | null, userId: string, con
  */
 async function avatarStorage(context: UploadContext): Promise<{ storage: FileStorage } | null> {
   const current = context.storages.current;
-  if (current?.source !== 'openai') return current;
+  if (!current || current.storage.browserLinks !== false) return current;
   const local = await context.storages.forSource('local');
   return local ? { storage: local } : null;
 }

@@ -54,6 +54,7 @@ describe('openai file storage', () => {
     expect(upstream.files.files.get(id)).toMatchObject({ filename: 'u1__notes.txt', purpose: 'assistants' });
     expect(upstream.files.files.get(id)?.bytes.toString()).toBe('notes');
     expect(await storage.url(saved.path)).toBe(saved.path);
+    expect(storage.browserLinks).toBe(false);
   });
 
   it('reads a file saved by LibreChat, whose path has no file name', async () => {

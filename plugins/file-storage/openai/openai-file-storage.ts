@@ -83,9 +83,11 @@ export function createOpenAIFileStorage(settings: OpenAIFileStorageSettings): Fi
     },
 
     async url(path) {
-      // The Files API wants the server's key: browsers get these files through chatbox's download route.
       referenceOf(path);
       return path;
     },
+
+    // The Files API wants the server's key: browsers get these files through chatbox's download route.
+    browserLinks: false,
   };
 }
