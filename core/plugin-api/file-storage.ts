@@ -57,4 +57,9 @@ export interface FileStorage {
    * itself (`/images/…`) for local storage.
    */
   url(path: string, options?: FileUrlOptions): Promise<string>;
+  /**
+   * False for a storage whose `url()` a browser cannot load (the OpenAI Files API wants the server's
+   * key): core keeps what must be a link (profile pictures) elsewhere. Absent means true.
+   */
+  browserLinks?: boolean;
 }

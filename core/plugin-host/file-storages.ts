@@ -49,10 +49,10 @@ export async function setUpFileStorages(app: FastifyInstance): Promise<FileStora
     current,
     async forSource(source) {
       if (!known.includes(source)) return null;
-      // A record of a storage this server cannot set up (s3 records after the AWS_* variables were removed)
-      // cannot be read: logged at each use, answered like a storage that is not there.
+      // A storage that cannot be set up (the variables of a strategy used before are gone) is as absent as
+      // an unknown one: its records still list and delete, and their downloads answer 501.
       return setUp(source).catch((error: unknown) => {
-        app.log.error({ err: error, fileStorage: source }, 'could not set up the file storage a stored file names');
+        app.log.warn({ err: error, source }, 'file storage unavailable; records of this source cannot reach their bytes');
         return null;
       });
     },
@@ -76,7 +76,11 @@ function chosenStrategy(app: FastifyInstance, strategy: string, known: string[])
 /** The storage names LibreChat releases accept for `fileStrategy`. */
 const libreChatStrategies: ReadonlySet<string> = new Set(['local', 's3', 'firebase', 'azure_blob', 'azure', 'cloudfront', 'openai', 'vectordb']);
 
-/** What each storage is set up with: `local` its folder; cloud storages read their own variables (AWS_*, FIREBASE_* …) from the environment. */
+/**
+ * What each storage is set up with: `local` its folder under the data dir; cloud storages the environment
+ * as it was at boot, from which their settings schemas read their own variables (FIREBASE_*, …), so a
+ * missing one stops the start with its name.
+ */
 function storageSettings(app: FastifyInstance, name: string): unknown {
   return name === 'local' ? { uploadsDir: join(app.config.dataDir, 'uploads') } : app.config.rawEnv;
 }

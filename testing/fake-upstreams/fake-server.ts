@@ -15,6 +15,12 @@ export interface FakeExchange {
 
 export type FakeHandler = (exchange: FakeExchange) => Promise<void>;
 
+/**
+ * Sees a request before it is recorded and its body parsed as JSON text (which binary uploads cannot
+ * survive); answers true when it answered the request itself.
+ */
+export type RawFakeHandler = (message: IncomingMessage, response: ServerResponse) => Promise<boolean>;
+
 /** A running fake upstream: its base URL, its scripting handle, and its recorded requests. */
 export interface FakeUpstream {
   /** `http://127.0.0.1:<port>`, without a trailing slash. */
@@ -76,10 +82,14 @@ async function record(message: IncomingMessage, response: ServerResponse, contro
   return exchange;
 }
 
-/** Starts a loopback HTTP server (on a random port unless one is given) that answers every request with `handler`. */
-export async function startFakeServer(handler: FakeHandler, control = new FakeControl(), port = 0): Promise<FakeUpstream> {
+/**
+ * Starts a loopback HTTP server (on a random port unless one is given) that answers every request with
+ * `handler`, after `rawHandler` (when given) declined it.
+ */
+export async function startFakeServer(handler: FakeHandler, control = new FakeControl(), port = 0, rawHandler?: RawFakeHandler): Promise<FakeUpstream> {
   const server = createServer((message, response) => {
     void (async () => {
+      if (rawHandler && (await rawHandler(message, response))) return;
       const exchange = await record(message, response, control);
       if (control.script.firstByteDelayMs > 0) await sleep(control.script.firstByteDelayMs);
       if (exchange.closed) return;

@@ -11,7 +11,9 @@ import { startFakeOpenAI } from './openai.js';
 export { FakeControl } from './control.js';
 export type { ExchangeOutcome, FakeFailure, FakeReplay, FakeScript, FakeToolCall, FakeUsage, RecordedRequest } from './control.js';
 export { closedPortUrl, startFakeServer } from './fake-server.js';
-export type { FakeExchange, FakeHandler, FakeUpstream } from './fake-server.js';
+export type { FakeExchange, FakeHandler, FakeUpstream, RawFakeHandler } from './fake-server.js';
+export type { FakeOpenAIUpstream } from './openai.js';
+export { FakeOpenAIFiles, type FakeOpenAIFile } from './openai-files.js';
 export { startFakeAnthropic, startFakeAzureOpenAI, startFakeGoogle, startFakeOpenAI };
 
 /** All four fakes, one port each (OpenAI and Anthropic both own `GET /v1/models`). */

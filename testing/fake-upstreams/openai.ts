@@ -1,5 +1,6 @@
 import type { FakeFailure, FakeToolCall } from './control.js';
 import { startFakeServer, type FakeExchange, type FakeUpstream } from './fake-server.js';
+import { FakeOpenAIFiles, handleOpenAIFiles } from './openai-files.js';
 import { dataFrame, framesOfTranscript, sendJson, writeSse, type SseFrame } from './sse.js';
 
 const created = 1_717_000_000;
@@ -106,7 +107,17 @@ export async function handleOpenAI(exchange: FakeExchange): Promise<void> {
   sendOpenAIError(exchange, { status: 404, code: 'unknown_url', message: `Unknown request URL: ${method} ${path}.` });
 }
 
-/** Starts a fake OpenAI (and OpenAI-compatible) upstream; use `${url}/v1` as the SDK base URL. */
-export function startFakeOpenAI(port = 0): Promise<FakeUpstream> {
-  return startFakeServer(handleOpenAI, undefined, port);
+/** A fake OpenAI upstream, with the files its Files API holds. */
+export interface FakeOpenAIUpstream extends FakeUpstream {
+  files: FakeOpenAIFiles;
+}
+
+/**
+ * Starts a fake OpenAI (and OpenAI-compatible) upstream; use `${url}/v1` as the SDK base URL. Its Files
+ * API (openai-files.ts) reads multipart bodies raw, before the JSON-minded recording.
+ */
+export async function startFakeOpenAI(port = 0): Promise<FakeOpenAIUpstream> {
+  const files = new FakeOpenAIFiles();
+  const upstream = await startFakeServer(handleOpenAI, undefined, port, (message, response) => handleOpenAIFiles(message, response, files));
+  return { ...upstream, files };
 }

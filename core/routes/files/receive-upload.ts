@@ -22,7 +22,7 @@ import {
 import type { StoredFile } from '../../store/repositories/files.js';
 import type { Store } from '../../store/types.js';
 import type { FileStorages } from '../../plugin-host/file-storages.js';
-import { storeResizedImage } from './store-resized-image.js';
+import { resizedImageName, storeResizedImage } from './store-resized-image.js';
 import { parseUploadFields } from './upload-fields.js';
 
 export interface UploadContext {
@@ -84,8 +84,9 @@ export async function receiveUpload(request: FastifyRequest, context: UploadCont
       const original: SavedPart = saved;
       const resized = await storeResizedImage(current.storage, original, { userId, outputType: context.imageOutputType });
       saved = resized;
-      // An upload already in the output type was replaced in place by its resized version.
-      if (resized.path !== original.path) await current.storage.delete(original.path);
+      // An upload already in the output type was replaced in place by its resized version. Names, not
+      // paths, tell: a cloud storage's path (Firebase's download URL) changes with every save of an object.
+      if (storedFileName(original.fileId, original.fileName) !== resizedImageName(original.fileId, context.imageOutputType)) await current.storage.delete(original.path);
     }
     const record = await context.store.files.upsert({
       file_id: saved.fileId,
@@ -127,7 +128,7 @@ async function savePart(
   }
   // The callback form hands back the limiter as the body; any failure (a limit, the client leaving) destroys it, failing the save.
   const body = pipeline(Readable.from(wholeFile()), options.limiter, () => {});
-  const stored = await storage.save({ userId: options.userId, fileName: `${fileId}${extensionOf(fileName)}`, mediaType: type.type, body });
+  const stored = await storage.save({ userId: options.userId, fileName: storedFileName(fileId, fileName), mediaType: type.type, body });
   return { fileId, fileName, type, path: stored.path, bytes: stored.bytes };
 }
 
@@ -168,6 +169,11 @@ function checkEndpointLimits(limits: FileLimits, endpoint: string, saved: SavedP
 function requireImageSides(fields: { width: number | null; height: number | null }): void {
   if (fields.width === null) throw new ValidationError('No width provided');
   if (fields.height === null) throw new ValidationError('No height provided');
+}
+
+/** The name an upload is stored under: its file id, with the extension of the user's file name. */
+function storedFileName(fileId: string, fileName: string): string {
+  return `${fileId}${extensionOf(fileName)}`;
 }
 
 /** `.png` of `photo.PNG`; nothing for a name without a plain short extension. */

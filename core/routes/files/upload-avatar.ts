@@ -11,6 +11,7 @@ import {
   sniffLength,
   visionImageTypes,
 } from '../../files/index.js';
+import type { FileStorage } from '../../plugin-api/index.js';
 import type { UploadContext } from './receive-upload.js';
 import { storagesForLink } from './serve-upload.js';
 
@@ -28,7 +29,7 @@ const ownAvatarPath = /^\/(uploads|images)\/([^/?#]+)\/(avatar-\d+\.(?:png|jpeg|
  * makes it the user's avatar (and deletes the avatar it replaces, when that one is ours).
  */
 export async function uploadAvatar(request: FastifyRequest, context: UploadContext): Promise<{ url: string }> {
-  const current = context.storages.current;
+  const current = await avatarStorage(context);
   if (!current) throw new ChatboxError('file_storage_unavailable');
   const userId = request.user!.id;
   const fields = new Map<string, string>();
@@ -56,7 +57,9 @@ export async function uploadAvatar(request: FastifyRequest, context: UploadConte
     mediaType: avatar.type,
     body: Readable.from([avatar.data]),
   });
-  const url = `${await current.storage.url(stored.path)}?manual=${manual}`;
+  const link = await current.storage.url(stored.path);
+  // A cloud link carries its own query (Firebase's `?alt=media&token=`): `manual` joins it instead of breaking the token.
+  const url = `${link}${link.includes('?') ? '&' : '?'}manual=${manual}`;
   if (!manual) return { url };
   try {
     const previous = await context.store.users.findById(userId);
@@ -96,4 +99,15 @@ async function deleteReplacedAvatar(previous: string | null, userId: string, con
     if (!(await storage.url(path).then(() => true, () => false))) continue;
     await storage.delete(path).catch((error: unknown) => context.log.warn({ err: error, path, storage: storage.strategy }, 'could not delete a replaced avatar'));
   }
+}
+
+/**
+ * Where avatars go: `fileStrategy`'s storage, unless it gives no link a browser can load (the OpenAI
+ * Files API wants the server's key), in which case they stay local, served by /uploads.
+ */
+async function avatarStorage(context: UploadContext): Promise<{ storage: FileStorage } | null> {
+  const current = context.storages.current;
+  if (!current || current.storage.browserLinks !== false) return current;
+  const local = await context.storages.forSource('local');
+  return local ? { storage: local } : null;
 }

@@ -4,7 +4,7 @@ import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FileStorage, FileToSave, StoredFile } from '../../../core/plugin-api/index.js';
-import { isPlainSegment } from '../storage-paths.js';
+import { isPlainSegment } from '../shared/path-segment.js';
 import type { LocalFileStorageSettings } from './settings.js';
 
 /** The prefix of every path this storage hands out: `/uploads/<userId>/<fileName>`, as LibreChat's local files. */

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { ByteRange, FileStorage, FileToSave, StoredFile } from '../../../core/plugin-api/index.js';
-import { isPlainSegment } from '../storage-paths.js';
+import { isPlainSegment } from '../shared/path-segment.js';
 import type { S3FileStorageSettings } from './settings.js';
 
 /** How the upload is cut: S3's smallest part, two in flight, so a large upload holds about 10 MiB. */
