@@ -9,6 +9,7 @@ import {
   byteLimitsForUpload,
   decideFileType,
   decodeClientFileName,
+  extensionOf,
   formatMegabytes,
   isMimeTypeSupported,
   limitsForEndpoint,
@@ -168,12 +169,6 @@ function checkEndpointLimits(limits: FileLimits, endpoint: string, saved: SavedP
 function requireImageSides(fields: { width: number | null; height: number | null }): void {
   if (fields.width === null) throw new ValidationError('No width provided');
   if (fields.height === null) throw new ValidationError('No height provided');
-}
-
-/** `.png` of `photo.PNG`; nothing for a name without a plain short extension. */
-export function extensionOf(fileName: string): string {
-  const match = /\.([a-z0-9]{1,16})$/i.exec(fileName);
-  return match ? `.${match[1].toLowerCase()}` : '';
 }
 
 function sumBytes(files: StoredFile[]): number {
