@@ -1,5 +1,5 @@
 import type { FileStorage } from '../plugin-api/index.js';
-import type { FileSource, FilesRepository, StoredFile } from '../store/repositories/files.js';
+import { isFileSource, type FileSource, type FilesRepository, type StoredFile } from '../store/repositories/files.js';
 import type { CopiedFile, FileMigrationJournal } from './file-migration-journal.js';
 import { extensionOf } from './file-name.js';
 
@@ -192,9 +192,4 @@ async function settle(entry: CopiedFile, options: MigrateFilesOptions, storages:
 /** The copy's name: the file id (unique per user) with the stored extension, so a retry writes over a cut-off copy. */
 function copyName(file: StoredFile): string {
   return `${file.file_id}${extensionOf(file.filepath) || extensionOf(file.filename)}`;
-}
-
-const fileSources: ReadonlySet<string> = new Set<FileSource>(['local', 'firebase', 'openai', 's3', 'vectordb']);
-function isFileSource(name: string): name is FileSource {
-  return fileSources.has(name);
 }

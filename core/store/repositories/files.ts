@@ -2,6 +2,13 @@ import type { ExportBatch } from './common.js';
 
 export type FileSource = 'local' | 'firebase' | 'openai' | 's3' | 'vectordb';
 
+const fileSources: ReadonlySet<string> = new Set<FileSource>(['local', 'firebase', 'openai', 's3', 'vectordb']);
+
+/** Whether a strategy name can be a record's `source` (LibreChat's enum). */
+export function isFileSource(name: string): name is FileSource {
+  return fileSources.has(name);
+}
+
 export interface StoredFile {
   file_id: string;
   user: string;
