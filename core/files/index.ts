@@ -10,3 +10,4 @@ export { UploadLimitStream, type UploadByteLimits } from './upload-limit-stream.
 export { UploadRejectedError, formatMegabytes } from './upload-errors.js';
 export { resizeImage, resizeAvatar, avatarSide, fitImageSides, readWhole, uploadImageSides, anthropicImageSides, visionImageTypes, type ImageOutputType, type ImageSideLimits, type ResizedImage } from './image-resize.js';
 export type { DocumentIndex, DocumentToIndex, DocumentPassage, IndexedDocument } from './document-index.js';
+export { checkMessageFileCount } from './message-file-limit.js';
