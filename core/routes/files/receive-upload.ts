@@ -101,6 +101,7 @@ export async function receiveUpload(request: FastifyRequest, context: UploadCont
       width: saved.width ?? fieldsRead.width,
       height: saved.height ?? fieldsRead.height,
       conversationId: null,
+      temp_file_id: fieldsRead.temporaryFileId,
     });
     return { record, temporaryFileId: fieldsRead.temporaryFileId };
   } catch (error) {

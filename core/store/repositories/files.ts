@@ -22,6 +22,11 @@ export interface StoredFile {
   width: number | null;
   height: number | null;
   conversationId: string | null;
+  /**
+   * The id the client gave the upload (its `file_id` field), kept as LibreChat keeps it so the client
+   * can match the stored file to the one it is showing; null (or absent on older records) when none.
+   */
+  temp_file_id?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -4,6 +4,7 @@ import { fullTextSearchMigration } from './002-full-text-search.js';
 import { searchOutboxMigration } from './003-search-outbox.js';
 import { userScopedSearchMigration } from './004-user-scoped-search.js';
 import { unchangedTextSkipsIndexMigration } from './005-unchanged-text-skips-index.js';
+import { fileTemporaryIdMigration } from './006-file-temporary-id.js';
 
 /** Every migration in order. Listed by hand: the order is part of the schema's history. */
-export const migrations: readonly Migration[] = [initialMigration, fullTextSearchMigration, searchOutboxMigration, userScopedSearchMigration, unchangedTextSkipsIndexMigration];
+export const migrations: readonly Migration[] = [initialMigration, fullTextSearchMigration, searchOutboxMigration, userScopedSearchMigration, unchangedTextSkipsIndexMigration, fileTemporaryIdMigration];
