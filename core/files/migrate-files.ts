@@ -68,46 +68,51 @@ export async function migrateFiles(options: MigrateFilesOptions): Promise<FileMi
     }
   }
 
-  const toMove = await recordsToMove(options, report);
+  // Two passes over the records, a batch at a time (never every record in memory): one counts, for
+  // the progress; the other moves. A move rewrites its record in place, so the export order holds.
+  await eachRecord(options, async (file) => {
+    if (file.source === options.target.source) {
+      report.alreadyThere += 1;
+      return;
+    }
+    report.total += 1;
+    report.totalBytes += file.bytes;
+    const bySource = (report.bySource[file.source] ??= { files: 0, bytes: 0 });
+    bySource.files += 1;
+    bySource.bytes += file.bytes;
+  });
   if (options.dryRun) return report;
 
+  let done = 0;
   let bytesDone = 0;
-  for (const [index, file] of toMove.entries()) {
+  await eachRecord(options, async (file) => {
+    if (file.source === options.target.source) return;
     if (options.signal?.aborted) {
       report.stopped = true;
-      break;
+      return 'stop';
     }
     const outcome = await moveOne(file, options, storages, report);
     if (outcome === 'moved') {
       report.moved += 1;
       report.movedBytes += file.bytes;
     }
+    done += 1;
     bytesDone += file.bytes;
-    options.onProgress?.({ done: index + 1, total: report.total, bytesDone, totalBytes: report.totalBytes, file, outcome });
-  }
+    // A file uploaded to another storage since the count is moved too: the totals grow with it.
+    report.total = Math.max(report.total, done);
+    report.totalBytes = Math.max(report.totalBytes, bytesDone);
+    options.onProgress?.({ done, total: report.total, bytesDone, totalBytes: report.totalBytes, file, outcome });
+  });
   return report;
 }
 
-async function recordsToMove(options: MigrateFilesOptions, report: FileMigrationReport): Promise<StoredFile[]> {
-  const toMove: StoredFile[] = [];
+async function eachRecord(options: MigrateFilesOptions, visit: (file: StoredFile) => Promise<'stop' | void>): Promise<void> {
   let after: string | null = null;
   do {
     const batch = await options.files.exportBatch(after, options.batchSize ?? 500);
-    for (const file of batch.items) {
-      if (file.source === options.target.source) {
-        report.alreadyThere += 1;
-        continue;
-      }
-      toMove.push(file);
-      report.total += 1;
-      report.totalBytes += file.bytes;
-      const bySource = (report.bySource[file.source] ??= { files: 0, bytes: 0 });
-      bySource.files += 1;
-      bySource.bytes += file.bytes;
-    }
+    for (const file of batch.items) if ((await visit(file)) === 'stop') return;
     after = batch.next;
   } while (after !== null);
-  return toMove;
 }
 
 type Storages = (source: string) => Promise<FileStorage | null>;
