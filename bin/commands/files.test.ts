@@ -101,6 +101,18 @@ describe('chatbox files migrate', () => {
     expect(missing.stderr).toContain("required option '--to <strategy>' not specified");
   });
 
+  it('refuses to run beside another migration of the same data dir, and takes over a lock whose process is gone', async () => {
+    await seed();
+    writeFileSync(join(cwd, 'data', 'files-migration.pid'), `${process.pid}\n`);
+    const refused = await cli('files', 'migrate', '--to', 'local');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toBe(`error: another \`chatbox files migrate\` (PID ${process.pid}) is moving the files of ${join(cwd, 'data')}; let it finish or stop it first`);
+
+    writeFileSync(join(cwd, 'data', 'files-migration.pid'), '999999999\n');
+    expect((await cli('files', 'migrate', '--to', 'local')).code).toBe(0);
+    expect(existsSync(join(cwd, 'data', 'files-migration.pid'))).toBe(false);
+  });
+
   it('--dry-run counts what would move; a run skips what no storage serves and changes nothing else', async () => {
     const { bobId } = await seed();
     const store = openStore();

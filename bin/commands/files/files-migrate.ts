@@ -6,6 +6,7 @@ import type { FileStorage } from '../../../core/plugin-api/index.js';
 import { isFileSource } from '../../../core/store/repositories/files.js';
 import type { Store } from '../../../core/store/types.js';
 import { CliError } from '../shared/cli-error.js';
+import { lockDataDir, type LockKind } from '../shared/data-dir-lock.js';
 import { megabytes } from '../shared/megabytes.js';
 import { openFileStorages } from '../shared/open-file-storages.js';
 
@@ -16,6 +17,21 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 
 /** chatbox files migrate --to <strategy> [--dry-run]: moves every file into one storage. */
 export async function filesMigrate(config: ChatboxConfig, store: Store, options: { to: string; dryRun?: boolean }): Promise<void> {
+  // Two runs at once would copy the same files and trip over one journal.
+  const lock = options.dryRun ? undefined : lockDataDir(config.dataDir, config.dataDir, migrationLock);
+  try {
+    await migrate(config, store, options);
+  } finally {
+    lock?.release();
+  }
+}
+
+const migrationLock: LockKind = {
+  file: 'files-migration.pid',
+  inUse: (pid, shownAs) => `another \`chatbox files migrate\`${pid} is moving the files of ${shownAs}; let it finish or stop it first`,
+};
+
+async function migrate(config: ChatboxConfig, store: Store, options: { to: string; dryRun?: boolean }): Promise<void> {
   const storages = await openFileStorages(config).catch((error: unknown) => {
     throw new CliError(`the file storages cannot start: ${message(error)}`);
   });
