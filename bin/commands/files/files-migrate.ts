@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { ChatboxConfig } from '../../../config/types.js';
 import { createFileMigrationJournal } from '../../../core/files/file-migration-journal.js';
 import { migrateFiles, type FileMigrationProgress, type FileMigrationReport } from '../../../core/files/migrate-files.js';
-import type { FileStorage } from '../../../core/plugin-api/index.js';
+import type { FileStorage, PluginDefinition } from '../../../core/plugin-api/index.js';
 import { isFileSource } from '../../../core/store/repositories/files.js';
 import type { Store } from '../../../core/store/types.js';
 import { CliError } from '../shared/cli-error.js';
@@ -16,11 +16,11 @@ export const journalFile = 'files-migration.json';
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** chatbox files migrate --to <strategy> [--dry-run]: moves every file into one storage. */
-export async function filesMigrate(config: ChatboxConfig, store: Store, options: { to: string; dryRun?: boolean }): Promise<void> {
+export async function filesMigrate(config: ChatboxConfig, store: Store, options: MigrateOptions, plugins?: PluginDefinition[]): Promise<void> {
   // Two runs at once would copy the same files and trip over one journal.
   const lock = options.dryRun ? undefined : lockDataDir(config.dataDir, config.dataDir, migrationLock);
   try {
-    await migrate(config, store, options);
+    await migrate(config, store, options, plugins);
   } finally {
     lock?.release();
   }
@@ -31,8 +31,13 @@ const migrationLock: LockKind = {
   inUse: (pid, shownAs) => `another \`chatbox files migrate\`${pid} is moving the files of ${shownAs}; let it finish or stop it first`,
 };
 
-async function migrate(config: ChatboxConfig, store: Store, options: { to: string; dryRun?: boolean }): Promise<void> {
-  const storages = await openFileStorages(config).catch((error: unknown) => {
+interface MigrateOptions {
+  to: string;
+  dryRun?: boolean;
+}
+
+async function migrate(config: ChatboxConfig, store: Store, options: MigrateOptions, plugins?: PluginDefinition[]): Promise<void> {
+  const storages = await openFileStorages(config, plugins).catch((error: unknown) => {
     throw new CliError(`the file storages cannot start: ${message(error)}`);
   });
   const to = options.to.trim();
