@@ -20,7 +20,7 @@ export interface FileMigrationJournal {
   /** Written once the copy is complete, before the record is changed. */
   copied(entry: CopiedFile): Promise<void>;
   /** The file's move is over (moved, or given up and cleaned). */
-  done(fileId: string): Promise<void>;
+  done(file: Pick<CopiedFile, 'userId' | 'fileId'>): Promise<void>;
 }
 
 /**
@@ -48,12 +48,17 @@ export function createFileMigrationJournal(path: string): FileMigrationJournal {
   return {
     pending: read,
     async copied(entry) {
-      await write([...(await read()).filter((existing) => existing.fileId !== entry.fileId), entry]);
+      await write([...(await read()).filter((existing) => !sameFile(existing, entry)), entry]);
     },
-    async done(fileId) {
-      await write((await read()).filter((existing) => existing.fileId !== fileId));
+    async done(file) {
+      await write((await read()).filter((existing) => !sameFile(existing, file)));
     },
   };
+}
+
+/** File ids are unique per user, so an entry is known by both. */
+function sameFile(first: Pick<CopiedFile, 'userId' | 'fileId'>, second: Pick<CopiedFile, 'userId' | 'fileId'>): boolean {
+  return first.userId === second.userId && first.fileId === second.fileId;
 }
 
 function isCopiedFile(value: unknown): value is CopiedFile {

@@ -208,6 +208,51 @@ describe('migrateFiles', () => {
     expect(filesIn('target')).toEqual(['one.txt']);
   });
 
+  it('an earlier move it cannot finish now (a storage that cannot start) is reported and kept in the journal; the rest goes on', async () => {
+    // The earlier run moved 'one' out of firebase and switched its record; the crash came before the original was deleted.
+    const copy = await storedFile('one', 'first file', 's3', to);
+    await storedFile('two', 'second file');
+    const entry = { fileId: 'one', userId, from: { source: 'firebase', path: '/bucket/one.txt' }, to: { source: 's3', path: copy.filepath } };
+    await journal.copied(entry);
+    const report = await migrateFiles(options({
+      storageFor: async (source) => {
+        if (source === 'firebase') throw new Error('FIREBASE_STORAGE_BUCKET is not set');
+        return source === 'local' ? from : null;
+      },
+    }));
+    expect(report.failed).toEqual([{ fileId: 'one', userId, source: 'firebase', error: 'could not finish an earlier move: FIREBASE_STORAGE_BUCKET is not set' }]);
+    expect(report).toMatchObject({ recovered: 0, moved: 1, alreadyThere: 1 });
+    expect(await store.files.find(userId, 'one')).toMatchObject({ source: 's3', filepath: copy.filepath });
+    expect(await store.files.find(userId, 'two')).toMatchObject({ source: 's3' });
+    expect(JSON.parse(readFileSync(journalPath, 'utf8'))).toEqual([entry]);
+  });
+
+  it('a file whose earlier move is unsettled is not moved again (its journal entry must not be overwritten)', async () => {
+    const one = await storedFile('one', 'first file');
+    const entry = { fileId: 'one', userId, from: { source: 'local', path: one.filepath }, to: { source: 'firebase', path: '/bucket/one.txt' } };
+    await journal.copied(entry);
+    const report = await migrateFiles(options({
+      storageFor: async (source) => {
+        if (source === 'firebase') throw new Error('FIREBASE_STORAGE_BUCKET is not set');
+        return source === 'local' ? from : null;
+      },
+    }));
+    expect(report).toMatchObject({ total: 1, moved: 0, recovered: 0 });
+    expect(report.failed).toHaveLength(1);
+    expect(await store.files.find(userId, 'one')).toMatchObject({ source: 'local', filepath: one.filepath });
+    expect(filesIn('local')).toEqual(['one.txt']);
+    expect(JSON.parse(readFileSync(journalPath, 'utf8'))).toEqual([entry]);
+  });
+
+  it('a copy the journal cannot record is deleted at once, and the record stays on the original', async () => {
+    await storedFile('one', 'first file');
+    const report = await migrateFiles(options({ journal: { pending: async () => [], copied: async () => { throw new Error('ENOSPC: no space left on device'); }, done: async () => {} } }));
+    expect(report.failed).toEqual([{ fileId: 'one', userId, source: 'local', error: 'ENOSPC: no space left on device' }]);
+    expect(filesIn('target')).toEqual([]);
+    expect(await store.files.find(userId, 'one')).toMatchObject({ source: 'local' });
+    expect(filesIn('local')).toEqual(['one.txt']);
+  });
+
   it('refuses a journal file that is not one, instead of guessing', async () => {
     writeFileSync(journalPath, '{"not": "a journal"}');
     await expect(migrateFiles(options())).rejects.toThrow(/is not a files migration journal/);

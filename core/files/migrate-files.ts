@@ -61,10 +61,18 @@ export async function migrateFiles(options: MigrateFilesOptions): Promise<FileMi
   const storages = cachedStorages(options.storageFor, options.target);
   const report: FileMigrationReport = { total: 0, totalBytes: 0, bySource: {}, alreadyThere: 0, moved: 0, movedBytes: 0, recovered: 0, skipped: [], failed: [], stopped: false };
 
+  // Files whose earlier move could not be finished now: left alone, so their journal entry (the only
+  // note of where the other copy is) stays for the next run.
+  const unsettled = new Set<string>();
   if (!options.dryRun) {
     for (const entry of await options.journal.pending()) {
-      await settle(entry, options, storages);
-      report.recovered += 1;
+      try {
+        await settle(entry, options, storages);
+        report.recovered += 1;
+      } catch (error) {
+        unsettled.add(fileKey(entry.userId, entry.fileId));
+        report.failed.push({ fileId: entry.fileId, userId: entry.userId, source: entry.from.source, error: `could not finish an earlier move: ${errorMessage(error)}` });
+      }
     }
   }
 
@@ -91,7 +99,7 @@ export async function migrateFiles(options: MigrateFilesOptions): Promise<FileMi
       report.stopped = true;
       return 'stop';
     }
-    const outcome = await moveOne(file, options, storages, report);
+    const outcome = unsettled.has(fileKey(file.user, file.file_id)) ? 'failed' : await moveOne(file, options, storages, report);
     if (outcome === 'moved') {
       report.moved += 1;
       report.movedBytes += file.bytes;
@@ -132,14 +140,14 @@ function cachedStorages(storageFor: MigrateFilesOptions['storageFor'], target: M
 
 async function moveOne(file: StoredFile, options: MigrateFilesOptions, storages: Storages, report: FileMigrationReport): Promise<FileMigrationProgress['outcome']> {
   const fail = (error: unknown): 'failed' => {
-    report.failed.push({ fileId: file.file_id, userId: file.user, source: file.source, error: error instanceof Error ? error.message : String(error) });
+    report.failed.push({ fileId: file.file_id, userId: file.user, source: file.source, error: errorMessage(error) });
     return 'failed';
   };
   let from: FileStorage | null;
   try {
     from = await storages(file.source);
   } catch (error) {
-    return fail(new Error(`the ${file.source} storage cannot start: ${error instanceof Error ? error.message : String(error)}`));
+    return fail(new Error(`the ${file.source} storage cannot start: ${errorMessage(error)}`));
   }
   if (!from) {
     report.skipped.push({ fileId: file.file_id, userId: file.user, source: file.source, reason: `no file storage serves the source "${file.source}"` });
@@ -162,6 +170,12 @@ async function moveOne(file: StoredFile, options: MigrateFilesOptions, storages:
   const entry: CopiedFile = { fileId: file.file_id, userId: file.user, from: { source: file.source, path: file.filepath }, to: { source: options.target.source, path: copy.path } };
   try {
     await options.journal.copied(entry);
+  } catch (error) {
+    // Not written down, so no later run would know of the copy: it goes now.
+    await options.target.storage.delete(copy.path).catch(() => {});
+    return fail(error);
+  }
+  try {
     const moved = await settle(entry, options, storages);
     if (moved) return 'moved';
     report.skipped.push({ fileId: file.file_id, userId: file.user, source: file.source, reason: 'deleted or changed while it was being copied' });
@@ -179,6 +193,13 @@ async function moveOne(file: StoredFile, options: MigrateFilesOptions, storages:
  * on the copy.
  */
 async function settle(entry: CopiedFile, options: MigrateFilesOptions, storages: Storages): Promise<boolean> {
+  // Both storages first: one that cannot start stops the settling before anything changed.
+  const storageOf = new Map<string, FileStorage>();
+  for (const source of [entry.from.source, entry.to.source]) {
+    const storage = await storages(source);
+    if (!storage) throw new Error(`no file storage serves the source "${source}"`);
+    storageOf.set(source, storage);
+  }
   let record = await options.files.find(entry.userId, entry.fileId);
   const pointsAt = (location: CopiedFile['from']) => record !== null && record.source === location.source && record.filepath === location.path;
   if (record && pointsAt(entry.from) && isFileSource(entry.to.source)) {
@@ -186,11 +207,9 @@ async function settle(entry: CopiedFile, options: MigrateFilesOptions, storages:
     record = await options.files.upsert({ ...fields, source: entry.to.source, filepath: entry.to.path });
   }
   for (const location of [entry.from, entry.to]) {
-    if (pointsAt(location)) continue;
-    const storage = await storages(location.source);
-    await storage?.delete(location.path);
+    if (!pointsAt(location)) await storageOf.get(location.source)!.delete(location.path);
   }
-  await options.journal.done(entry.fileId);
+  await options.journal.done(entry);
   return pointsAt(entry.to);
 }
 
@@ -198,3 +217,9 @@ async function settle(entry: CopiedFile, options: MigrateFilesOptions, storages:
 function copyName(file: StoredFile): string {
   return `${file.file_id}${extensionOf(file.filepath) || extensionOf(file.filename)}`;
 }
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+const fileKey = (userId: string, fileId: string) => `${userId}\u0000${fileId}`;
