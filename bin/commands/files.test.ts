@@ -65,11 +65,15 @@ describe('chatbox files status', () => {
     const ada = lines.findIndex((line) => line.startsWith('  ada@example.com'));
     expect(lines[ada]).toMatch(/2 files +4 MB +50% of the quota$/);
     expect(lines[ada + 1]).toMatch(/^ {2}bob@example\.com +2 files +0\.5 MB +6% of the quota$/);
+    expect(result.stdout).not.toContain('Migration:');
   });
 
   it('--json, with the quota off by default and a strategy chatbox has no plugin for', async () => {
     const { adaId } = await seed();
     writeFileSync(join(cwd, 'librechat.yaml'), 'version: 1.0.6\nfileStrategy: azure_blob\n');
+
+    const unfinished = { fileId: 'ada-1', userId: adaId, from: { source: 'local', path: `/uploads/${adaId}/ada-1.txt` }, to: { source: 's3', path: 'ada-1.txt' } };
+    writeFileSync(join(cwd, 'data', 'files-migration.json'), JSON.stringify([unfinished]));
 
     const result = await cli('files', 'status', '--json');
 
@@ -83,7 +87,9 @@ describe('chatbox files status', () => {
       userStorageLimit: null,
       uploads: { userFolders: 2, files: 4, unfinished: { files: 1, bytes: 1000 } },
       database: { driver: 'sqlite' },
+      unfinishedMoves: 1,
     });
+    expect((await cli('files', 'status')).stdout).toContain('Migration: an interrupted `chatbox files migrate` left 1 move(s) to finish: run it again');
     expect(status.topUsers[0]).toEqual({ userId: adaId, email: 'ada@example.com', files: 2, bytes: 4 * 1024 * 1024, quotaUsed: null });
     // The warning of the missing plugin goes to stderr, so stdout stays JSON.
     expect(result.stderr).toContain('azure_blob');

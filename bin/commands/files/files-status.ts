@@ -2,10 +2,12 @@ import { readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ChatboxConfig } from '../../../config/types.js';
 import { DATABASE_FILE } from '../../../config/data-dir.js';
+import { createFileMigrationJournal } from '../../../core/files/file-migration-journal.js';
 import { resolveFileLimits } from '../../../core/files/index.js';
 import type { Store } from '../../../core/store/types.js';
 import { megabytes } from '../shared/megabytes.js';
 import { openFileStorages } from '../shared/open-file-storages.js';
+import { journalFile } from './files-migrate.js';
 
 interface Tally {
   files: number;
@@ -27,6 +29,8 @@ export interface FilesStatus {
   /** fileConfig.userStorageLimit, in bytes; null: no quota. */
   userStorageLimit: number | null;
   topUsers: Array<{ userId: string; email: string | null } & Tally & { quotaUsed: number | null }>;
+  /** Moves an interrupted `chatbox files migrate` left to finish (its journal); null when the journal cannot be read. */
+  unfinishedMoves: number | null;
 }
 
 const topUserCount = 5;
@@ -76,6 +80,7 @@ export async function filesStatus(config: ChatboxConfig, store: Store): Promise<
     total,
     userStorageLimit,
     topUsers,
+    unfinishedMoves: await createFileMigrationJournal(join(dataDir, journalFile)).pending().then((entries) => entries.length, () => null),
   };
 }
 
@@ -131,5 +136,7 @@ export function renderFilesStatus(status: FilesStatus): string {
       lines.push(`  ${(user.email ?? `${user.userId} (no account)`).padEnd(32)} ${count(user.files).padStart(10)}  ${megabytes(user.bytes).padStart(12)}${quota}`);
     }
   }
+  if (status.unfinishedMoves === null) lines.push(`Migration: ${journalFile} in the data dir cannot be read`);
+  else if (status.unfinishedMoves > 0) lines.push(`Migration: an interrupted \`chatbox files migrate\` left ${status.unfinishedMoves} move(s) to finish: run it again`);
   return lines.join('\n');
 }
