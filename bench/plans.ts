@@ -5,6 +5,7 @@ import { loginLoadBench } from './logins/login-load-bench.js';
 import { startupBench } from './startup/startup-bench.js';
 import { uiBench } from './ui/ui-bench.js';
 import { streamOverheadBench, type StreamBenchOptions } from './stream/stream-bench.js';
+import { uploadBench } from './uploads/upload-bench.js';
 
 /**
  * Replies arrive at 25 chunks a second (a GPT-4-class token rate). One stream measures time to first
@@ -63,5 +64,7 @@ export function benchPlans(args: BenchArgs): Record<BenchName, () => Promise<Ben
     startup: () => startupBench({ runs: args.quick ? 2 : 7, sizes: (args.quick ? quickHistory : fullHistory).sizes }),
     logins: () => loginLoadBench(args.quick ? { concurrentLogins: 5, rounds: 1, probeGapMs: 10 } : { concurrentLogins: 50, rounds: 3, probeGapMs: 10 }),
     ui: () => uiBench(args.quick ? { messages: 200, streamChunks: 100, chunkDelayMs: 5 } : { messages: 2_000, streamChunks: 1_000, chunkDelayMs: 5 }),
+    // The figure is one 500 MB upload; quick mode sends 50 MB through the same path (its note says so).
+    uploads: () => uploadBench({ megabytes: args.quick ? 50 : 500 }),
   };
 }

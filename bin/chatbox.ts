@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { loadDotEnv } from './commands/shared/dot-env.js';
 import { balanceCommand } from './commands/balance.js';
 import { configCommand } from './commands/config.js';
+import { filesCommand } from './commands/files.js';
 import { keysCommand } from './commands/keys.js';
 import { migrateCommand } from './commands/migrate.js';
 import { searchCommand } from './commands/search.js';
@@ -24,6 +25,7 @@ const program = new Command('chatbox')
   .addCommand(keysCommand())
   .addCommand(balanceCommand())
   .addCommand(migrateCommand())
+  .addCommand(filesCommand())
   .addCommand(searchCommand());
 
 // The help of the command at fault lists what it takes (a mistyped `chatbox user frob` lists user's commands).

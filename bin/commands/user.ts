@@ -8,6 +8,7 @@ import { parseInput } from '../../core/routes/parse.js';
 import { configOption, dataDirOption } from './shared/common-options.js';
 import { CliError } from './shared/cli-error.js';
 import { userFromEmailOption } from './shared/find-user.js';
+import { deleteAccountFiles } from './shared/delete-account-files.js';
 import { withContext } from './shared/open-context.js';
 import { canPrompt, confirm, valueOrPrompt } from './shared/prompt.js';
 import { runAction } from './shared/run-action.js';
@@ -63,14 +64,16 @@ export function userCommand(): Command {
     .addOption(emailOption())
     .option('-y, --yes', 'do not ask for confirmation')
     .action(runAction(async (options: Common & { email?: string; yes?: boolean }) => {
-      await withContext(options, async ({ store }) => {
+      await withContext(options, async ({ store, config }) => {
         const found = await userFromEmailOption(store, options.email);
         if (!options.yes) {
           if (!canPrompt()) throw new CliError('add --yes to delete without a terminal to confirm');
           if (!(await confirm(`Delete ${found.email} and all their conversations, presets, keys and files?`))) return console.log('Nothing deleted.');
         }
+        const files = await deleteAccountFiles(config, store, found.id);
         await store.users.delete(found.id);
-        console.log(`Deleted ${found.email}`);
+        console.log(`Deleted ${found.email} and ${files.deleted} stored file(s)`);
+        for (const left of files.left) console.error(`warning: file ${left.fileId} (${left.source}) was not removed from its storage: ${left.reason}`);
       });
     }));
 

@@ -62,3 +62,9 @@ function truncateToBytes(text: string, limit: number): string {
 function utf8Length(text: string): number {
   return Buffer.byteLength(text, 'utf8');
 }
+
+/** `.png` of `photo.PNG`; nothing for a name without a plain short extension. */
+export function extensionOf(fileName: string): string {
+  const match = /\.([a-z0-9]{1,16})$/i.exec(fileName);
+  return match ? `.${match[1].toLowerCase()}` : '';
+}

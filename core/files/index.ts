@@ -5,7 +5,7 @@ export { fileConfigBody } from './file-config-body.js';
 export { sniffSignature, sniffLength, type SignatureType } from './file-signature.js';
 export { isUtf8Text, isSvgText } from './text-content.js';
 export { decideFileType, type FileType, type FileTypeInput } from './file-type.js';
-export { sanitizeFileName, decodeClientFileName, maxFileNameBytes } from './file-name.js';
+export { sanitizeFileName, decodeClientFileName, extensionOf, maxFileNameBytes } from './file-name.js';
 export { UploadLimitStream, type UploadByteLimits } from './upload-limit-stream.js';
 export { UploadRejectedError, formatMegabytes } from './upload-errors.js';
 export { resizeImage, resizeAvatar, avatarSide, fitImageSides, readWhole, uploadImageSides, anthropicImageSides, visionImageTypes, type ImageOutputType, type ImageSideLimits, type ResizedImage } from './image-resize.js';
@@ -15,3 +15,4 @@ export { extractText, ExtractionError, defaultExtractionLimits, type ExtractionL
 export { chunkText, defaultChunkOptions, type ChunkOptions } from './chunk-text.js';
 export { createRagApiDocumentIndex, RagApiUnavailableError, EmbeddingFailedError, type RagApiDocumentIndexOptions } from './rag-api/index.js';
 export { parseByteRange, type SatisfiableRange } from './byte-range.js';
+export { checkMessageFileCount } from './message-file-limit.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../../config/config-error.js';
 import type { FileStorage } from '../plugin-api/index.js';
 import { toPluginLogger } from './plugin-logger.js';
-import type { FileSource } from '../store/repositories/files.js';
+import { isFileSource, type FileSource } from '../store/repositories/files.js';
 
 /** The storages of the files routes: the one new uploads go to, and any a stored record names. */
 export interface FileStorages {
@@ -11,17 +11,19 @@ export interface FileStorages {
   current: { source: FileSource; storage: FileStorage } | null;
   /** The storage a record was saved with (its `source`), set up on first use; null when none is registered. */
   forSource(source: string): Promise<FileStorage | null>;
+  /** A registered storage by name, set up on first use; rejects with why it cannot start (an admin command says so). */
+  open(name: string): Promise<FileStorage>;
 }
 
-const fileSources: readonly FileSource[] = ['local', 'firebase', 'openai', 's3', 'vectordb'];
-const isFileSource = (name: string): name is FileSource => fileSources.some((source) => source === name);
+/** What the storages are set up from: the server, or an admin command (`chatbox files …`) that has no server. */
+export type FileStorageHost = Pick<FastifyInstance, 'plugins' | 'config' | 'log'>;
 
 /**
  * Sets up `fileStrategy`'s storage at start, so a misspelled strategy stops the server with the
  * names it could have been. Storages of other sources are set up when a record needs them: files
  * saved before the operator changed the strategy stay readable and deletable.
  */
-export async function setUpFileStorages(app: FastifyInstance): Promise<FileStorages> {
+export async function setUpFileStorages(app: FileStorageHost): Promise<FileStorages> {
   const known = app.plugins.list('file-storage').map((definition) => definition.name);
   const strategy = app.config.yaml.fileStrategy;
   const byName = new Map<string, Promise<FileStorage>>();
@@ -56,6 +58,7 @@ export async function setUpFileStorages(app: FastifyInstance): Promise<FileStora
         return null;
       });
     },
+    open: setUp,
   };
 }
 
@@ -64,7 +67,7 @@ export async function setUpFileStorages(app: FastifyInstance): Promise<FileStora
  * must not stop a LibreChat file from starting (issue 13's rule): uploads then go to `local`, and the
  * start-up log says so. A name LibreChat does not know either is a typo: an error.
  */
-function chosenStrategy(app: FastifyInstance, strategy: string, known: string[]): string {
+function chosenStrategy(app: FileStorageHost, strategy: string, known: string[]): string {
   if (known.includes(strategy)) return strategy;
   if (!libreChatStrategies.has(strategy)) {
     throw new ConfigError([{ path: 'fileStrategy', message: `unknown file strategy "${strategy}"; known: ${known.join(', ')}` }]);
@@ -81,6 +84,6 @@ const libreChatStrategies: ReadonlySet<string> = new Set(['local', 's3', 'fireba
  * as it was at boot, from which their settings schemas read their own variables (FIREBASE_*, …), so a
  * missing one stops the start with its name.
  */
-function storageSettings(app: FastifyInstance, name: string): unknown {
+function storageSettings(app: FileStorageHost, name: string): unknown {
   return name === 'local' ? { uploadsDir: join(app.config.dataDir, 'uploads') } : app.config.rawEnv;
 }

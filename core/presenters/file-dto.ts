@@ -5,7 +5,7 @@ export type { FileDto } from '../protocol/files.js';
 
 /** LibreChat's client rejects null widths and ids, so a missing one is left out. */
 export function toFileDto(file: StoredFile): FileDto {
-  const { width, height, conversationId, createdAt, updatedAt, ...rest } = file;
+  const { width, height, conversationId, temp_file_id, createdAt, updatedAt, ...rest } = file;
   return {
     ...rest,
     object: 'file',
@@ -13,6 +13,7 @@ export function toFileDto(file: StoredFile): FileDto {
     ...(width !== null ? { width } : {}),
     ...(height !== null ? { height } : {}),
     ...(conversationId !== null ? { conversationId } : {}),
+    ...(temp_file_id ? { temp_file_id } : {}),
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
   };

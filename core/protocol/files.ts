@@ -20,6 +20,8 @@ export interface FileDto {
   width?: number;
   height?: number;
   conversationId?: string;
+  /** The client's own id for the upload (its `file_id` field), as LibreChat's record keeps it. */
+  temp_file_id?: string;
   createdAt: string;
   updatedAt: string;
 }

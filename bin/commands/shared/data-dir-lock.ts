@@ -10,15 +10,25 @@ export interface DataDirLock {
   release(): void;
 }
 
+/** Which lock: its file in the data dir, and the sentence that names its holder (`pid` is ' (PID n)' or ''). */
+export interface LockKind {
+  file: string;
+  inUse(pid: string, shownAs: string): string;
+}
+
+const serverLock: LockKind = {
+  file: LOCK_FILE,
+  inUse: (pid, shownAs) => `another chatbox server${pid} is using the data dir ${shownAs}; stop it first or give this one its own --data-dir`,
+};
+
 /**
  * One server per SQLite data dir: two would each keep their own search index wake-ups, rate limits
  * and bans in memory over one database. The lock is a file holding the owner's PID; a lock whose
  * process is gone (a crash, a power cut, a container restarted with the same PID) is taken over.
  */
-export function lockDataDir(dataDir: string, shownAs: string): DataDirLock {
-  const file = join(dataDir, LOCK_FILE);
-  const inUse = (holder: number | null) =>
-    new CliError(`another chatbox server${holder === null ? '' : ` (PID ${holder})`} is using the data dir ${shownAs}; stop it first or give this one its own --data-dir`);
+export function lockDataDir(dataDir: string, shownAs: string, lock: LockKind = serverLock): DataDirLock {
+  const file = join(dataDir, lock.file);
+  const inUse = (holder: number | null) => new CliError(lock.inUse(holder === null ? '' : ` (PID ${holder})`, shownAs));
   // Twice at most: the second try follows the removal of a stale lock.
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

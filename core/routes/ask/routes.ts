@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { openEventStream } from '../../chat/event-stream.js';
 import { runTurn } from '../../chat/run-turn.js';
+import { endpointKind } from '../../chat/turn-images.js';
 import { planTurn } from '../../chat/turn-plan.js';
 import { ChatboxError, NotFoundError } from '../../errors/index.js';
+import { checkMessageFileCount, resolveFileLimits } from '../../files/index.js';
 import { abortRequestSchema, askRequestSchema, titleRequestSchema } from '../../protocol/ask.js';
 import { parseInput } from '../parse.js';
 import { enforceModelSpec } from './enforce-model-spec.js';
@@ -16,6 +18,8 @@ const endpointParam = (request: FastifyRequest) => (request.params as { endpoint
  */
 export async function askRoutes(app: FastifyInstance): Promise<void> {
   const authenticate = app.auth.authenticate;
+  // The files routes log the yaml's invalid MIME patterns; once is enough.
+  const fileLimits = resolveFileLimits(app.config.yaml.fileConfig, () => {});
 
   for (const mode of ['ask', 'edit'] as const) {
     app.post(`/api/${mode}/:endpoint`, { preHandler: authenticate }, async (request, reply) => {
@@ -24,6 +28,7 @@ export async function askRoutes(app: FastifyInstance): Promise<void> {
       const entry = name ? app.endpoints.get(name) : undefined;
       if (!entry) throw new ChatboxError('unknown_endpoint', undefined, { endpoint: name ?? 'undefined endpoint' });
       enforceModelSpec(app.config.yaml.modelSpecs, { endpoint: entry.name, model: body.model, spec: body.spec });
+      checkMessageFileCount(fileLimits, { name: entry.name, kind: endpointKind(entry) }, body.files);
       const plan = await planTurn(app.store, request.user!.id, body, mode);
       const stream = openEventStream(reply, { keepAliveMs: app.chat.timings.keepAliveMs });
       await runTurn(app.chat, { user: request.user!, ip: request.ip, entry, body, plan, stream });

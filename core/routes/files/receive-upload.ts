@@ -9,6 +9,7 @@ import {
   byteLimitsForUpload,
   decideFileType,
   decodeClientFileName,
+  extensionOf,
   formatMegabytes,
   isMimeTypeSupported,
   limitsForEndpoint,
@@ -101,6 +102,7 @@ export async function receiveUpload(request: FastifyRequest, context: UploadCont
       width: saved.width ?? fieldsRead.width,
       height: saved.height ?? fieldsRead.height,
       conversationId: null,
+      temp_file_id: fieldsRead.temporaryFileId,
     });
     return { record, temporaryFileId: fieldsRead.temporaryFileId };
   } catch (error) {
@@ -174,12 +176,6 @@ function requireImageSides(fields: { width: number | null; height: number | null
 /** The name an upload is stored under: its file id, with the extension of the user's file name. */
 function storedFileName(fileId: string, fileName: string): string {
   return `${fileId}${extensionOf(fileName)}`;
-}
-
-/** `.png` of `photo.PNG`; nothing for a name without a plain short extension. */
-export function extensionOf(fileName: string): string {
-  const match = /\.([a-z0-9]{1,16})$/i.exec(fileName);
-  return match ? `.${match[1].toLowerCase()}` : '';
 }
 
 function sumBytes(files: StoredFile[]): number {

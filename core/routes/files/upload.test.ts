@@ -71,7 +71,8 @@ describe('POST /api/files', () => {
     expect(body.file_id).not.toBe(temporaryId);
     expect(body.filepath).toBe(`/uploads/${alice.userId}/${body.file_id}.txt`);
     expect(readFileSync(join(app.config.dataDir, 'uploads', alice.userId, `${body.file_id}.txt`), 'utf8')).toBe('hello\n');
-    expect((await listFiles()).map((file: { file_id: string }) => file.file_id)).toEqual([body.file_id]);
+    // The record keeps the client's id, as LibreChat's does: the list answers it too.
+    expect((await listFiles()).map((file: { file_id: string; temp_file_id?: string }) => [file.file_id, file.temp_file_id])).toEqual([[body.file_id, temporaryId]]);
   });
 
   it('takes the endpoint before the file as well as after it, and keeps image sizes', async () => {

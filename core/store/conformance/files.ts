@@ -13,6 +13,14 @@ export function describeFilesContract(context: ContractContext): void {
       expect(await context.store.files.find(user.id, 'missing')).toBeNull();
     });
 
+    it("keeps the client's temp_file_id, null when none was given", async () => {
+      const user = await context.createUser();
+      const withId = await context.store.files.upsert({ ...fileInput(user.id), temp_file_id: 'client-id-1' });
+      expect(await context.store.files.find(user.id, withId.file_id)).toMatchObject({ temp_file_id: 'client-id-1' });
+      const without = await context.store.files.upsert(fileInput(user.id));
+      expect((await context.store.files.find(user.id, without.file_id))?.temp_file_id ?? null).toBeNull();
+    });
+
     it('replaces by file_id and keeps createdAt', async () => {
       const user = await context.createUser();
       const input = fileInput(user.id);

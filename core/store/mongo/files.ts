@@ -5,13 +5,14 @@ import { exportBatch, replaceKeepingCreatedAt, toRecord } from './documents.js';
 import { retryOnDuplicate } from './duplicates.js';
 
 export function fileDocument(file: StoredFile): Document {
-  const { file_id, user, filename, filepath, type, bytes, source, context, embedded, width, height, conversationId, createdAt, updatedAt } = file;
+  const { file_id, user, filename, filepath, type, bytes, source, context, embedded, width, height, conversationId, temp_file_id, createdAt, updatedAt } = file;
   return {
     file_id, user, filename, filepath, type, bytes, source, context,
     embedded: embedded ?? false,
     width: width ?? null,
     height: height ?? null,
     conversationId: conversationId ?? null,
+    temp_file_id: temp_file_id ?? null,
     createdAt, updatedAt,
   };
 }

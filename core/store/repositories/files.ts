@@ -2,6 +2,13 @@ import type { ExportBatch } from './common.js';
 
 export type FileSource = 'local' | 'firebase' | 'openai' | 's3' | 'vectordb';
 
+const fileSources: ReadonlySet<string> = new Set<FileSource>(['local', 'firebase', 'openai', 's3', 'vectordb']);
+
+/** Whether a strategy name can be a record's `source` (LibreChat's enum). */
+export function isFileSource(name: string): name is FileSource {
+  return fileSources.has(name);
+}
+
 export interface StoredFile {
   file_id: string;
   user: string;
@@ -15,6 +22,11 @@ export interface StoredFile {
   width: number | null;
   height: number | null;
   conversationId: string | null;
+  /**
+   * The id the client gave the upload (its `file_id` field), kept as LibreChat keeps it so the client
+   * can match the stored file to the one it is showing; null (or absent on older records) when none.
+   */
+  temp_file_id?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }

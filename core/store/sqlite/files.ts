@@ -16,6 +16,7 @@ const fileRows = createRowMapper<StoredFile>({
   width: ['width', 'number'],
   height: ['height', 'number'],
   conversationId: ['conversation_id', 'text'],
+  temp_file_id: ['temp_file_id', 'text'],
   createdAt: ['created_at', 'date'],
   updatedAt: ['updated_at', 'date'],
 });
@@ -37,6 +38,7 @@ export function createFilesRepository({ database, transaction }: SqliteConnectio
         width: file.width ?? null,
         height: file.height ?? null,
         conversationId: file.conversationId ?? null,
+        temp_file_id: file.temp_file_id ?? null,
         createdAt: now,
         updatedAt: now,
       });

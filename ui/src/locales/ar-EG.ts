@@ -190,6 +190,7 @@ export const arEG = {
   com_ui_filter_files: 'تصفية الملفات حسب الاسم…',
   com_ui_files_selected: 'تم تحديد {0} من {1}',
   com_ui_no_files: 'لم يتم العثور على ملفات.',
+  com_ui_storage_used: 'التخزين: {0} مستخدم من {1}',
   com_ui_select_file: 'تحديد {0}',
   com_ui_select_all_files: 'تحديد كل الملفات',
   com_ui_file_name: 'الاسم',

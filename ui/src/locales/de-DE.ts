@@ -196,6 +196,7 @@ export const deDE = {
   com_ui_filter_files: 'Dateien nach Namen filtern…',
   com_ui_files_selected: '{0} von {1} ausgewählt',
   com_ui_no_files: 'Keine Dateien gefunden.',
+  com_ui_storage_used: 'Speicher: {0} von {1} belegt',
   com_ui_select_file: '{0} auswählen',
   com_ui_select_all_files: 'Alle Dateien auswählen',
   com_ui_file_name: 'Name',

@@ -191,6 +191,7 @@ export const enUS = {
   com_ui_filter_files: 'Filter files by name…',
   com_ui_files_selected: '{0} of {1} selected',
   com_ui_no_files: 'No files found.',
+  com_ui_storage_used: 'Storage: {0} of {1} used',
   com_ui_select_file: 'Select {0}',
   com_ui_select_all_files: 'Select all files',
   com_ui_file_name: 'Name',

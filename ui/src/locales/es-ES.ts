@@ -198,6 +198,7 @@ export const esES = {
   com_ui_filter_files: 'Filtrar archivos por nombre…',
   com_ui_files_selected: '{0} de {1} seleccionados',
   com_ui_no_files: 'No se encontraron archivos.',
+  com_ui_storage_used: 'Almacenamiento: {0} de {1} usados',
   com_ui_select_file: 'Seleccionar {0}',
   com_ui_select_all_files: 'Seleccionar todos los archivos',
   com_ui_file_name: 'Nombre',

@@ -197,6 +197,7 @@ export const frFR = {
   com_ui_filter_files: 'Filtrer les fichiers par nom…',
   com_ui_files_selected: '{0} sur {1} sélectionné(s)',
   com_ui_no_files: 'Aucun fichier trouvé.',
+  com_ui_storage_used: 'Stockage : {0} sur {1} utilisés',
   com_ui_select_file: 'Sélectionner {0}',
   com_ui_select_all_files: 'Sélectionner tous les fichiers',
   com_ui_file_name: 'Nom',

@@ -190,6 +190,7 @@ export const heHE = {
   com_ui_filter_files: 'סינון קבצים לפי שם…',
   com_ui_files_selected: '{0} מתוך {1} נבחרו',
   com_ui_no_files: 'לא נמצאו קבצים.',
+  com_ui_storage_used: 'אחסון: {0} מתוך {1} בשימוש',
   com_ui_select_file: 'בחירת {0}',
   com_ui_select_all_files: 'בחירת כל הקבצים',
   com_ui_file_name: 'שם',

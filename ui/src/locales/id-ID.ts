@@ -192,6 +192,7 @@ export const idID = {
   com_ui_filter_files: 'Saring file berdasarkan nama…',
   com_ui_files_selected: '{0} dari {1} dipilih',
   com_ui_no_files: 'Tidak ada file.',
+  com_ui_storage_used: 'Penyimpanan: {0} dari {1} terpakai',
   com_ui_select_file: 'Pilih {0}',
   com_ui_select_all_files: 'Pilih semua file',
   com_ui_file_name: 'Nama',

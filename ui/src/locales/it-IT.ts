@@ -193,6 +193,7 @@ export const itIT = {
   com_ui_filter_files: 'Filtra i file per nome…',
   com_ui_files_selected: '{0} di {1} selezionati',
   com_ui_no_files: 'Nessun file trovato.',
+  com_ui_storage_used: 'Spazio: {0} di {1} utilizzati',
   com_ui_select_file: 'Seleziona {0}',
   com_ui_select_all_files: 'Seleziona tutti i file',
   com_ui_file_name: 'Nome',

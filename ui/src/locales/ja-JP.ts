@@ -189,6 +189,7 @@ export const jaJP = {
   com_ui_filter_files: '名前でファイルを絞り込む…',
   com_ui_files_selected: '{1} 件中 {0} 件を選択',
   com_ui_no_files: 'ファイルが見つかりません。',
+  com_ui_storage_used: 'ストレージ: {1} 中 {0} を使用',
   com_ui_select_file: '{0} を選択',
   com_ui_select_all_files: 'すべてのファイルを選択',
   com_ui_file_name: '名前',

@@ -189,6 +189,7 @@ export const koKR = {
   com_ui_filter_files: '이름으로 파일 필터…',
   com_ui_files_selected: '{1}개 중 {0}개 선택됨',
   com_ui_no_files: '파일이 없습니다.',
+  com_ui_storage_used: '저장 공간: {1} 중 {0} 사용',
   com_ui_select_file: '{0} 선택',
   com_ui_select_all_files: '모든 파일 선택',
   com_ui_file_name: '이름',

@@ -193,6 +193,7 @@ export const nlNL = {
   com_ui_filter_files: 'Bestanden filteren op naam…',
   com_ui_files_selected: '{0} van {1} geselecteerd',
   com_ui_no_files: 'Geen bestanden gevonden.',
+  com_ui_storage_used: 'Opslag: {0} van {1} gebruikt',
   com_ui_select_file: '{0} selecteren',
   com_ui_select_all_files: 'Alle bestanden selecteren',
   com_ui_file_name: 'Naam',

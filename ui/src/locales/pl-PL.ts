@@ -191,6 +191,7 @@ export const plPL = {
   com_ui_filter_files: 'Filtruj pliki według nazwy…',
   com_ui_files_selected: 'Zaznaczono {0} z {1}',
   com_ui_no_files: 'Nie znaleziono plików.',
+  com_ui_storage_used: 'Miejsce: użyto {0} z {1}',
   com_ui_select_file: 'Zaznacz {0}',
   com_ui_select_all_files: 'Zaznacz wszystkie pliki',
   com_ui_file_name: 'Nazwa',

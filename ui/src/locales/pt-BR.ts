@@ -194,6 +194,7 @@ export const ptBR = {
   com_ui_filter_files: 'Filtrar arquivos por nome…',
   com_ui_files_selected: '{0} de {1} selecionados',
   com_ui_no_files: 'Nenhum arquivo encontrado.',
+  com_ui_storage_used: 'Armazenamento: {0} de {1} usados',
   com_ui_select_file: 'Selecionar {0}',
   com_ui_select_all_files: 'Selecionar todos os arquivos',
   com_ui_file_name: 'Nome',

@@ -192,6 +192,7 @@ export const ruRU = {
   com_ui_filter_files: 'Фильтр файлов по имени…',
   com_ui_files_selected: 'Выбрано {0} из {1}',
   com_ui_no_files: 'Файлы не найдены.',
+  com_ui_storage_used: 'Хранилище: использовано {0} из {1}',
   com_ui_select_file: 'Выбрать {0}',
   com_ui_select_all_files: 'Выбрать все файлы',
   com_ui_file_name: 'Имя',

@@ -192,6 +192,7 @@ export const svSE = {
   com_ui_filter_files: 'Filtrera filer efter namn…',
   com_ui_files_selected: '{0} av {1} markerade',
   com_ui_no_files: 'Inga filer hittades.',
+  com_ui_storage_used: 'Lagring: {0} av {1} använt',
   com_ui_select_file: 'Markera {0}',
   com_ui_select_all_files: 'Markera alla filer',
   com_ui_file_name: 'Namn',

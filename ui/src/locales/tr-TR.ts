@@ -193,6 +193,7 @@ export const trTR = {
   com_ui_filter_files: 'Dosyaları ada göre filtrele…',
   com_ui_files_selected: '{1} dosyadan {0} seçili',
   com_ui_no_files: 'Dosya bulunamadı.',
+  com_ui_storage_used: 'Depolama: {1} alanın {0} kadarı kullanılıyor',
   com_ui_select_file: '{0} seç',
   com_ui_select_all_files: 'Tüm dosyaları seç',
   com_ui_file_name: 'Ad',

@@ -191,6 +191,7 @@ export const viVN = {
   com_ui_filter_files: 'Lọc tệp theo tên…',
   com_ui_files_selected: 'Đã chọn {0} trên {1}',
   com_ui_no_files: 'Không tìm thấy tệp nào.',
+  com_ui_storage_used: 'Dung lượng: đã dùng {0} trên {1}',
   com_ui_select_file: 'Chọn {0}',
   com_ui_select_all_files: 'Chọn tất cả tệp',
   com_ui_file_name: 'Tên',

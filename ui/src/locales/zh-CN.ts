@@ -188,6 +188,7 @@ export const zhCN = {
   com_ui_filter_files: '按名称筛选文件…',
   com_ui_files_selected: '已选择 {0} / {1}',
   com_ui_no_files: '未找到文件。',
+  com_ui_storage_used: '存储空间：已使用 {0}，共 {1}',
   com_ui_select_file: '选择 {0}',
   com_ui_select_all_files: '选择所有文件',
   com_ui_file_name: '名称',

@@ -188,6 +188,7 @@ export const zhTC = {
   com_ui_filter_files: '依名稱篩選檔案…',
   com_ui_files_selected: '已選取 {0} / {1}',
   com_ui_no_files: '找不到檔案。',
+  com_ui_storage_used: '儲存空間：已使用 {0}，共 {1}',
   com_ui_select_file: '選取 {0}',
   com_ui_select_all_files: '選取所有檔案',
   com_ui_file_name: '名稱',

@@ -37,6 +37,20 @@ describe('My files', () => {
     expect(within(screen.getByText('mango.png').closest('tr')!).getByText('0.05 MB')).toBeInTheDocument();
   });
 
+  it("shows the storage used against the user's quota when fileConfig sets one, and nothing when it does not", async () => {
+    open({ 'GET /api/files/config': () => json(200, { userStorageLimit: 10 }) });
+    expect(await screen.findByText('Storage: 3.24 MB of 10.00 MB used')).toBeInTheDocument();
+  });
+
+  it('shows no storage line without a quota', async () => {
+    const { callsTo } = open({ 'GET /api/files/config': () => json(200, { endpoints: { default: { fileLimit: 3 } } }) });
+    await screen.findByText('zebra.pdf');
+    await waitFor(() => expect(callsTo('GET', '/api/files/config')).toHaveLength(1));
+    // One more render after the config arrived, then the line must still be missing.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(/^Storage:/)).not.toBeInTheDocument();
+  });
+
   it('sorts by name, size and date from the keyboard, and filters by name', async () => {
     const { user } = open();
     await screen.findByText('zebra.pdf');

@@ -1,4 +1,4 @@
-import type { FileDto } from '@protocol';
+import { megabyte, type FileDto } from '@protocol';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/button.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
@@ -7,7 +7,7 @@ import { DownloadIcon } from '../../../components/icons/index.js';
 import { Spinner } from '../../../components/spinner.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { useToast } from '../../../lib/toast/index.js';
-import { useDeleteFilesMutation, useFilesQuery } from '../api/files-api.js';
+import { useDeleteFilesMutation, useFileConfigQuery, useFilesQuery } from '../api/files-api.js';
 import { useFileDownload } from '../hooks/use-file-download.js';
 import { formatMegabytes } from '../utils/check-files.js';
 import { sortFiles, type FileSort } from '../utils/sort-files.js';
@@ -18,6 +18,7 @@ export function MyFilesDialog({ open, onClose }: { open: boolean; onClose: () =>
   const localize = useLocalize();
   const { showToast } = useToast();
   const files = useFilesQuery(open);
+  const fileConfig = useFileConfigQuery();
   const remove = useDeleteFilesMutation();
   const download = useFileDownload();
   const [filter, setFilter] = useState('');
@@ -26,6 +27,9 @@ export function MyFilesDialog({ open, onClose }: { open: boolean; onClose: () =>
   const [confirming, setConfirming] = useState(false);
 
   const all = files.data ?? [];
+  // fileConfig.userStorageLimit (MB, off by default): what the server holds uploads to, so the user sees it coming.
+  const quota = fileConfig.data?.userStorageLimit;
+  const storedBytes = all.reduce((total, file) => total + file.bytes, 0);
   const shown = useMemo(() => {
     const needle = filter.trim().toLowerCase();
     return sortFiles(
@@ -118,6 +122,11 @@ export function MyFilesDialog({ open, onClose }: { open: boolean; onClose: () =>
             {localize('com_ui_files_selected', String(selectedShown.length), String(shown.length))}
           </span>
         </div>
+        {quota !== undefined && files.data ? (
+          <p className={`pb-2 text-sm ${storedBytes >= quota * megabyte ? 'text-red-600 dark:text-red-400' : 'text-neutral-600 dark:text-neutral-300'}`}>
+            {localize('com_ui_storage_used', formatMegabytes(storedBytes), formatMegabytes(quota * megabyte))}
+          </p>
+        ) : null}
         {files.isPending ? (
           <Spinner />
         ) : shown.length === 0 ? (

@@ -1,0 +1,42 @@
+import { Command, Option } from 'commander';
+import { configOption, dataDirOption } from './shared/common-options.js';
+import { withContext } from './shared/open-context.js';
+import { runAction } from './shared/run-action.js';
+import { filesMigrate } from './files/files-migrate.js';
+import { filesStatus, renderFilesStatus } from './files/files-status.js';
+
+interface Common {
+  config?: string;
+  dataDir: string;
+}
+
+/** chatbox files status|migrate: where uploaded files live, and moving them between storages. */
+export function filesCommand(): Command {
+  const files = new Command('files').description('uploaded files: where they live, and moving them between storages');
+
+  files
+    .command('status')
+    .description('show the data dir layout, the file storage in use, files and bytes per storage, and the per-user quota')
+    .addOption(configOption())
+    .addOption(dataDirOption())
+    .option('--json', 'print JSON')
+    .action(runAction(async (options: Common & { json?: boolean }) => {
+      await withContext(options, async ({ config, store }) => {
+        const status = await filesStatus(config, store);
+        console.log(options.json ? JSON.stringify(status, null, 2) : renderFilesStatus(status));
+      });
+    }));
+
+  files
+    .command('migrate')
+    .description('move every file stored elsewhere into one storage (safe to re-run; resumes where it stopped)')
+    .addOption(new Option('--to <strategy>', 'the storage to move files into (local, s3 …)').makeOptionMandatory())
+    .option('--dry-run', 'count what would move, and move nothing')
+    .addOption(configOption())
+    .addOption(dataDirOption())
+    .action(runAction(async (options: Common & { to: string; dryRun?: boolean }) => {
+      await withContext(options, ({ config, store }) => filesMigrate(config, store, options));
+    }));
+
+  return files;
+}
