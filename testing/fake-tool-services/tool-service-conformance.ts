@@ -9,12 +9,17 @@ export interface ToolUnderTest {
   start(): Promise<FakeToolService>;
   /** The tool, set up against the fake's base URL. */
   setup(fake: FakeToolService): Promise<Tool>;
-  credentials: Record<string, string>;
+  /** Credentials the fake accepts (a function of it where one is its URL: Azure AI Search's endpoint). */
+  credentials(fake: FakeToolService): Record<string, string>;
   /** An input the tool accepts. */
   input: Record<string, unknown>;
   /** How the tool's errors name the service. */
   service: string;
+  /** The service answers plain text, not JSON (Wolfram|Alpha's LLM API). */
+  answersText?: boolean;
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const until = async (condition: () => boolean) => {
   for (let attempt = 0; attempt < 200 && !condition(); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -30,8 +35,8 @@ export function describeToolServiceFailures(subject: ToolUnderTest): void {
   describe(`${subject.service}: failures`, () => {
     let fake: FakeToolService;
     let tool: Tool;
-    const context = (overrides: { credentials?: Record<string, string>; signal?: AbortSignal } = {}) => toolTestContext(fake, overrides.credentials ?? subject.credentials, overrides.signal);
-    const secrets = () => Object.values(subject.credentials);
+    const context = (overrides: { credentials?: Record<string, string>; signal?: AbortSignal } = {}) => toolTestContext(fake, overrides.credentials ?? subject.credentials(fake), overrides.signal);
+    const secrets = () => Object.values(subject.credentials(fake)).filter((value) => !value.startsWith('http'));
 
     beforeAll(async () => {
       fake = await subject.start();
@@ -40,9 +45,13 @@ export function describeToolServiceFailures(subject: ToolUnderTest): void {
     afterAll(() => fake.close());
     beforeEach(() => fake.control.reset());
 
-    it.each(Object.keys(subject.credentials))('names a missing %s without calling the service', async (name) => {
-      const credentials = { ...subject.credentials, [name]: '' };
-      await expect(tool.execute(subject.input, context({ credentials }))).rejects.toThrow(new RegExp(`is not set up: .*${name}.* missing`));
+    it('names each missing credential, and all of them when none is set, without calling the service', async () => {
+      const names = Object.keys(subject.credentials(fake));
+      for (const name of names) {
+        const credentials = { ...subject.credentials(fake), [name]: '' };
+        await expect(tool.execute(subject.input, context({ credentials }))).rejects.toThrow(new RegExp(`is not set up: ${name} is missing\\. Install the tool with it, or ask the operator to set it in the environment\\.`));
+      }
+      await expect(tool.execute(subject.input, context({ credentials: {} }))).rejects.toThrow(`is not set up: ${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} missing.`);
       expect(fake.control.requests).toHaveLength(0);
     });
 
@@ -62,10 +71,13 @@ export function describeToolServiceFailures(subject: ToolUnderTest): void {
       for (const secret of secrets()) expect(text).not.toContain(secret);
     });
 
-    it('says when the service answers something that is not JSON', async () => {
-      fake.control.failNext({ status: 200, type: NOT_JSON });
-      await expect(tool.execute(subject.input, context())).rejects.toThrow(`${subject.service} answered something that is not JSON: <html><body>502 Bad Gateway</body></html>`);
-    });
+    // A text service (Wolfram|Alpha) has no JSON to get wrong.
+    if (!subject.answersText) {
+      it('says when the service answers something that is not JSON', async () => {
+        fake.control.failNext({ status: 200, type: NOT_JSON });
+        await expect(tool.execute(subject.input, context())).rejects.toThrow(`${subject.service} answered something that is not JSON: <html><body>502 Bad Gateway</body></html>`);
+      });
+    }
 
     it('stops the request when the turn is stopped', async () => {
       fake.control.configure({ firstByteDelayMs: 10_000 });
@@ -79,7 +91,7 @@ export function describeToolServiceFailures(subject: ToolUnderTest): void {
 
     it('goes through the SSRF guard: the loopback fake is refused unless allow-listed', async () => {
       const unguarded = { ...context(), fetch: createGuardedFetch([]) };
-      await expect(tool.execute(subject.input, unguarded)).rejects.toThrow(new RegExp(`${subject.service} could not be reached: .*(private|loopback|not allowed)`, 'i'));
+      await expect(tool.execute(subject.input, unguarded)).rejects.toThrow(new RegExp(`${escapeRegExp(subject.service)} could not be reached: .*(private|loopback|not allowed)`, 'i'));
       expect(fake.control.requests).toHaveLength(0);
     });
   });

@@ -62,4 +62,4 @@ describe('the google tool', () => {
   });
 });
 
-describeToolServiceFailures({ start: () => startFakeGoogleCustomSearch(keys), setup, credentials, input: { query: 'q' }, service: 'Google Custom Search' });
+describeToolServiceFailures({ start: () => startFakeGoogleCustomSearch(keys), setup, credentials: () => credentials, input: { query: 'q' }, service: 'Google Custom Search' });

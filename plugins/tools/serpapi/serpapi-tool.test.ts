@@ -53,4 +53,4 @@ describe('the serpapi tool', () => {
   });
 });
 
-describeToolServiceFailures({ start: () => startFakeSerpApi(apiKey), setup, credentials, input: { input: 'q' }, service: 'SerpApi' });
+describeToolServiceFailures({ start: () => startFakeSerpApi(apiKey), setup, credentials: () => credentials, input: { input: 'q' }, service: 'SerpApi' });

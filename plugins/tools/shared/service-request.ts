@@ -11,6 +11,8 @@ export interface ServiceRequest {
   secrets: string[];
   /** The message of the service's own error body, when it has one. */
   describeError?: (body: unknown) => string | undefined;
+  /** Statuses besides 2xx whose body is an answer rather than a failure (Wolfram|Alpha's 501 "not understood"). */
+  answerStatuses?: readonly number[];
 }
 
 /** A search answer larger than this is cut: the model sees a bounded summary of it anyway. */
@@ -26,6 +28,11 @@ const MAX_DETAIL_CHARS = 300;
  * is rethrown unchanged, since nobody reads its message.
  */
 export async function requestServiceText(context: ToolContext, request: ServiceRequest): Promise<string> {
+  return (await requestServiceAnswer(context, request)).text;
+}
+
+/** requestServiceText with the status, for a service whose `answerStatuses` mean something. */
+export async function requestServiceAnswer(context: ToolContext, request: ServiceRequest): Promise<{ status: number; text: string }> {
   let response: Response;
   try {
     response = await context.fetch(request.url, { ...request.init, signal: context.signal });
@@ -34,8 +41,8 @@ export async function requestServiceText(context: ToolContext, request: ServiceR
     throw new Error(redact(`${request.service} could not be reached: ${messageOf(error)}`, request.secrets));
   }
   const text = await readBounded(response, context.signal);
-  if (!response.ok) throw new Error(redact(statusMessage(request, response.status, text), request.secrets));
-  return text;
+  if (!response.ok && !request.answerStatuses?.includes(response.status)) throw new Error(redact(statusMessage(request, response.status, text), request.secrets));
+  return { status: response.status, text };
 }
 
 /** requestServiceText, then JSON: a body that is not JSON (a proxy's HTML page) is an error of its own. */

@@ -51,4 +51,4 @@ describe('the tavily_search_results_json tool', () => {
   });
 });
 
-describeToolServiceFailures({ start: () => startFakeTavily(apiKey), setup, credentials, input: { query: 'q' }, service: 'Tavily' });
+describeToolServiceFailures({ start: () => startFakeTavily(apiKey), setup, credentials: () => credentials, input: { query: 'q' }, service: 'Tavily' });

@@ -42,4 +42,4 @@ describe('the traversaal_search tool', () => {
   });
 });
 
-describeToolServiceFailures({ start: () => startFakeTraversaal(apiKey), setup, credentials, input: { query: 'q' }, service: 'Traversaal' });
+describeToolServiceFailures({ start: () => startFakeTraversaal(apiKey), setup, credentials: () => credentials, input: { query: 'q' }, service: 'Traversaal' });
