@@ -1,5 +1,6 @@
 import { createGuardedFetch } from '../../core/net/guarded-fetch.js';
-import type { ToolContext } from '../../core/plugin-api/index.js';
+import type { PluginDefinition, Tool, ToolContext } from '../../core/plugin-api/index.js';
+import { createPluginRegistry } from '../../core/plugin-host/plugin-registry.js';
 import type { FakeToolService } from './fake-tool-service.js';
 
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
@@ -11,4 +12,15 @@ const quiet = { debug() {}, info() {}, warn() {}, error() {} };
  */
 export function toolTestContext(fake: FakeToolService, credentials: Record<string, string>, signal = new AbortController().signal): ToolContext {
   return { signal, userId: 'user-1', credentials, fetch: createGuardedFetch([fake.host]), log: quiet };
+}
+
+/** Sets a tool plugin up as the server does (through the registry, its settings read from `environment`). */
+export function setUpTool(plugin: PluginDefinition<'tool'>, environment: Record<string, string> = {}): Promise<Tool> {
+  return createPluginRegistry([plugin]).setup('tool', plugin.name, environment, quiet);
+}
+
+/** The messages of a tool plugin's settings problems for `environment`, none when it is valid. */
+export function settingsProblems(plugin: PluginDefinition<'tool'>, environment: Record<string, string>): string[] {
+  const parsed = plugin.configSchema.safeParse(environment);
+  return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
 }

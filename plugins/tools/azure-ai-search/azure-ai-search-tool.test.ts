@@ -3,13 +3,12 @@ import type { Tool } from '../../../core/plugin-api/index.js';
 import { startFakeAzureAiSearch } from '../../../testing/fake-tool-services/azure-ai-search.js';
 import type { FakeToolService } from '../../../testing/fake-tool-services/fake-tool-service.js';
 import { describeToolServiceFailures } from '../../../testing/fake-tool-services/tool-service-conformance.js';
-import { toolTestContext } from '../../../testing/fake-tool-services/tool-test-context.js';
+import { settingsProblems, setUpTool, toolTestContext } from '../../../testing/fake-tool-services/tool-test-context.js';
 import { azureAiSearchToolPlugin } from './plugin.js';
 
 const index = { indexName: 'hotels-sample-index', apiKey: 'azs-admin-key-5' };
 const credentialsFor = (fake: FakeToolService) => ({ AZURE_AI_SEARCH_SERVICE_ENDPOINT: `${fake.url}/`, AZURE_AI_SEARCH_INDEX_NAME: index.indexName, AZURE_AI_SEARCH_API_KEY: index.apiKey });
-const log = { debug() {}, info() {}, warn() {}, error() {} };
-const setup = (environment: Record<string, string> = {}) => azureAiSearchToolPlugin.setup({ settings: azureAiSearchToolPlugin.configSchema.parse(environment), log });
+const setup = (environment: Record<string, string> = {}) => setUpTool(azureAiSearchToolPlugin, environment);
 const textOf = (output: Awaited<ReturnType<Tool['execute']>>) => (output[0]?.type === 'text' ? output[0].text : '');
 
 describe('the azure-ai-search tool', () => {
@@ -48,8 +47,9 @@ describe('the azure-ai-search tool', () => {
   });
 
   it('refuses query options that are not valid at start, naming the variable', () => {
-    expect(() => azureAiSearchToolPlugin.configSchema.parse({ AZURE_AI_SEARCH_SEARCH_OPTION_QUERY_TYPE: 'fuzzy' })).toThrow(/AZURE_AI_SEARCH_SEARCH_OPTION_QUERY_TYPE must be simple, full or semantic/);
-    expect(() => azureAiSearchToolPlugin.configSchema.parse({ AZURE_AI_SEARCH_SEARCH_OPTION_TOP: 'many' })).toThrow(/AZURE_AI_SEARCH_SEARCH_OPTION_TOP must be a number/);
+    expect(settingsProblems(azureAiSearchToolPlugin, { AZURE_AI_SEARCH_SEARCH_OPTION_QUERY_TYPE: 'fuzzy' })).toEqual(['AZURE_AI_SEARCH_SEARCH_OPTION_QUERY_TYPE must be simple, full or semantic']);
+    expect(settingsProblems(azureAiSearchToolPlugin, { AZURE_AI_SEARCH_SEARCH_OPTION_TOP: 'many' })).toEqual(['AZURE_AI_SEARCH_SEARCH_OPTION_TOP must be a whole number from 1 to 1000']);
+    expect(settingsProblems(azureAiSearchToolPlugin, { AZURE_AI_SEARCH_SEARCH_OPTION_TOP: '0' })).toEqual(['AZURE_AI_SEARCH_SEARCH_OPTION_TOP must be a whole number from 1 to 1000']);
   });
 
   it('says when no document matched', async () => {

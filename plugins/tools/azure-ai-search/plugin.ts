@@ -17,7 +17,9 @@ const azureAiSearchSettingsSchema = z
   .object({
     AZURE_AI_SEARCH_API_VERSION: optionalText.transform((value) => value ?? '2023-11-01'),
     AZURE_AI_SEARCH_SEARCH_OPTION_QUERY_TYPE: optionalText.pipe(z.enum(['simple', 'full', 'semantic'], { error: 'AZURE_AI_SEARCH_SEARCH_OPTION_QUERY_TYPE must be simple, full or semantic' }).optional()),
-    AZURE_AI_SEARCH_SEARCH_OPTION_TOP: optionalText.pipe(z.coerce.number({ error: 'AZURE_AI_SEARCH_SEARCH_OPTION_TOP must be a number' }).int().min(1).max(1000).optional()),
+    AZURE_AI_SEARCH_SEARCH_OPTION_TOP: optionalText
+      .refine((value) => value === undefined || (/^\d{1,4}$/.test(value) && Number(value) >= 1 && Number(value) <= 1000), 'AZURE_AI_SEARCH_SEARCH_OPTION_TOP must be a whole number from 1 to 1000')
+      .transform((value) => (value === undefined ? undefined : Number(value))),
     AZURE_AI_SEARCH_SEARCH_OPTION_SELECT: optionalText,
   })
   .transform(

@@ -3,13 +3,12 @@ import type { Tool } from '../../../core/plugin-api/index.js';
 import type { FakeToolService } from '../../../testing/fake-tool-services/fake-tool-service.js';
 import { startFakeGoogleCustomSearch } from '../../../testing/fake-tool-services/google-custom-search.js';
 import { describeToolServiceFailures } from '../../../testing/fake-tool-services/tool-service-conformance.js';
-import { toolTestContext } from '../../../testing/fake-tool-services/tool-test-context.js';
+import { settingsProblems, setUpTool, toolTestContext } from '../../../testing/fake-tool-services/tool-test-context.js';
 import { googleSearchToolPlugin } from './plugin.js';
 
 const keys = { apiKey: 'AIza-test-key-123', cseId: 'cse-0123' };
 const credentials = { GOOGLE_CSE_ID: keys.cseId, GOOGLE_SEARCH_API_KEY: keys.apiKey };
-const log = { debug() {}, info() {}, warn() {}, error() {} };
-const setup = (fake: FakeToolService) => googleSearchToolPlugin.setup({ settings: googleSearchToolPlugin.configSchema.parse({ GOOGLE_SEARCH_BASE_URL: fake.url }), log });
+const setup = (fake: FakeToolService) => setUpTool(googleSearchToolPlugin, { GOOGLE_SEARCH_BASE_URL: fake.url });
 
 describe('the google tool', () => {
   let fake: FakeToolService;
@@ -57,8 +56,8 @@ describe('the google tool', () => {
   });
 
   it('reads GOOGLE_SEARCH_BASE_URL, defaulting to the real API, and refuses one that is not http(s)', () => {
-    expect(googleSearchToolPlugin.configSchema.parse({})).toEqual({ baseUrl: 'https://www.googleapis.com' });
-    expect(googleSearchToolPlugin.configSchema.safeParse({ GOOGLE_SEARCH_BASE_URL: 'ftp://x' }).success).toBe(false);
+    expect(googleSearchToolPlugin.configSchema.safeParse({})).toEqual({ success: true, data: { baseUrl: 'https://www.googleapis.com' } });
+    expect(settingsProblems(googleSearchToolPlugin, { GOOGLE_SEARCH_BASE_URL: 'ftp://x' })).toEqual(['GOOGLE_SEARCH_BASE_URL must be an http(s) URL']);
   });
 });
 

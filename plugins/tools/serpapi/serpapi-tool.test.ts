@@ -3,13 +3,12 @@ import type { Tool } from '../../../core/plugin-api/index.js';
 import type { FakeToolService } from '../../../testing/fake-tool-services/fake-tool-service.js';
 import { startFakeSerpApi } from '../../../testing/fake-tool-services/serpapi.js';
 import { describeToolServiceFailures } from '../../../testing/fake-tool-services/tool-service-conformance.js';
-import { toolTestContext } from '../../../testing/fake-tool-services/tool-test-context.js';
+import { settingsProblems, setUpTool, toolTestContext } from '../../../testing/fake-tool-services/tool-test-context.js';
 import { serpApiToolPlugin } from './plugin.js';
 
 const apiKey = 'serp-secret-42';
 const credentials = { SERPAPI_API_KEY: apiKey };
-const log = { debug() {}, info() {}, warn() {}, error() {} };
-const setup = (fake: FakeToolService) => serpApiToolPlugin.setup({ settings: serpApiToolPlugin.configSchema.parse({ SERPAPI_BASE_URL: fake.url }), log });
+const setup = (fake: FakeToolService) => setUpTool(serpApiToolPlugin, { SERPAPI_BASE_URL: fake.url });
 
 describe('the serpapi tool', () => {
   let fake: FakeToolService;

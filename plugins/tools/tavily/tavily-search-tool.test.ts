@@ -3,13 +3,12 @@ import type { Tool } from '../../../core/plugin-api/index.js';
 import type { FakeToolService } from '../../../testing/fake-tool-services/fake-tool-service.js';
 import { startFakeTavily } from '../../../testing/fake-tool-services/tavily.js';
 import { describeToolServiceFailures } from '../../../testing/fake-tool-services/tool-service-conformance.js';
-import { toolTestContext } from '../../../testing/fake-tool-services/tool-test-context.js';
+import { settingsProblems, setUpTool, toolTestContext } from '../../../testing/fake-tool-services/tool-test-context.js';
 import { tavilySearchToolPlugin } from './plugin.js';
 
 const apiKey = 'tvly-secret-7';
 const credentials = { TAVILY_API_KEY: apiKey };
-const log = { debug() {}, info() {}, warn() {}, error() {} };
-const setup = (fake: FakeToolService) => tavilySearchToolPlugin.setup({ settings: tavilySearchToolPlugin.configSchema.parse({ TAVILY_BASE_URL: fake.url }), log });
+const setup = (fake: FakeToolService) => setUpTool(tavilySearchToolPlugin, { TAVILY_BASE_URL: fake.url });
 const textOf = (output: Awaited<ReturnType<Tool['execute']>>) => (output[0]?.type === 'text' ? output[0].text : '');
 
 describe('the tavily_search_results_json tool', () => {

@@ -2,14 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Tool } from '../../../core/plugin-api/index.js';
 import type { FakeToolService } from '../../../testing/fake-tool-services/fake-tool-service.js';
 import { describeToolServiceFailures } from '../../../testing/fake-tool-services/tool-service-conformance.js';
-import { toolTestContext } from '../../../testing/fake-tool-services/tool-test-context.js';
+import { settingsProblems, setUpTool, toolTestContext } from '../../../testing/fake-tool-services/tool-test-context.js';
 import { startFakeTraversaal } from '../../../testing/fake-tool-services/traversaal.js';
 import { traversaalSearchToolPlugin } from './plugin.js';
 
 const apiKey = 'trav-secret-9';
 const credentials = { TRAVERSAAL_API_KEY: apiKey };
-const log = { debug() {}, info() {}, warn() {}, error() {} };
-const setup = (fake: FakeToolService) => traversaalSearchToolPlugin.setup({ settings: traversaalSearchToolPlugin.configSchema.parse({ TRAVERSAAL_BASE_URL: fake.url }), log });
+const setup = (fake: FakeToolService) => setUpTool(traversaalSearchToolPlugin, { TRAVERSAAL_BASE_URL: fake.url });
 
 describe('the traversaal_search tool', () => {
   let fake: FakeToolService;

@@ -2,14 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Tool } from '../../../core/plugin-api/index.js';
 import type { FakeToolService } from '../../../testing/fake-tool-services/fake-tool-service.js';
 import { describeToolServiceFailures } from '../../../testing/fake-tool-services/tool-service-conformance.js';
-import { toolTestContext } from '../../../testing/fake-tool-services/tool-test-context.js';
+import { settingsProblems, setUpTool, toolTestContext } from '../../../testing/fake-tool-services/tool-test-context.js';
 import { startFakeWolframAlpha } from '../../../testing/fake-tool-services/wolfram-alpha.js';
 import { wolframToolPlugin } from './plugin.js';
 
 const appId = 'WOLF-APP-1234';
 const credentials = { WOLFRAM_APP_ID: appId };
-const log = { debug() {}, info() {}, warn() {}, error() {} };
-const setup = (fake: FakeToolService) => wolframToolPlugin.setup({ settings: wolframToolPlugin.configSchema.parse({ WOLFRAM_BASE_URL: fake.url }), log });
+const setup = (fake: FakeToolService) => setUpTool(wolframToolPlugin, { WOLFRAM_BASE_URL: fake.url });
 const textOf = (output: Awaited<ReturnType<Tool['execute']>>) => (output[0]?.type === 'text' ? output[0].text : '');
 
 describe('the wolfram tool', () => {
