@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NO_PARENT } from '../../core/chat/message-tree.js';
-import { buildChatTestServer, type ChatTestContext } from '../../testing/build-chat-test-server.js';
-import type { FakeToolService } from '../../testing/fake-tool-services/fake-tool-service.js';
-import { startFakeTavily } from '../../testing/fake-tool-services/tavily.js';
-import { withCredentials } from '../../testing/fake-tool-services/tool-test-context.js';
-import type { RecordedRequest } from '../../testing/fake-upstreams/index.js';
-import { writeYamlFile } from '../../testing/yaml-file.js';
-import { tavilySearchToolPlugin } from './index.js';
+import { buildChatTestServer, type ChatTestContext } from '../build-chat-test-server.js';
+import type { FakeToolService } from './fake-tool-service.js';
+import { startFakeTavily } from './tavily.js';
+import { withCredentials } from './tool-test-context.js';
+import type { RecordedRequest } from '../fake-upstreams/index.js';
+import { writeYamlFile } from '../yaml-file.js';
+import { tavilySearchToolPlugin } from '../../plugins/tools/index.js';
 
 const apiKey = 'tvly-turn-key';
 
