@@ -11,7 +11,12 @@ const quiet = { debug() {}, info() {}, warn() {}, error() {} };
  * credentials and signal.
  */
 export function toolTestContext(fake: FakeToolService, credentials: Record<string, string>, signal = new AbortController().signal): ToolContext {
-  return { signal, userId: 'user-1', credentials, fetch: createGuardedFetch([fake.host]), log: quiet };
+  return guardedToolContext([fake.host], credentials, signal);
+}
+
+/** A tool's context whose guarded fetch allows these `host:port` entries. */
+export function guardedToolContext(allowedHosts: string[], credentials: Record<string, string> = {}, signal = new AbortController().signal): ToolContext {
+  return { signal, userId: 'user-1', credentials, fetch: createGuardedFetch(allowedHosts), log: quiet };
 }
 
 /** Sets a tool plugin up as the server does (through the registry, its settings read from `environment`). */
