@@ -21,10 +21,11 @@ export interface ChatTestContext {
  */
 export async function buildChatTestServer(options: TestServerOptions & { withFakeEndpoints?: boolean } = {}): Promise<ChatTestContext> {
   const upstreams = await startFakeUpstreams();
+  // Test plugins (tools) come on top of the built-ins; one of a built-in's kind and name replaces it.
+  const replaced = new Set((options.plugins ?? []).map((plugin) => `${plugin.kind}:${plugin.name}`));
   const app = await buildTestServer({
     ...options,
-    // Test plugins (tools) come on top of the built-ins.
-    plugins: [...builtInPlugins, ...(options.plugins ?? [])],
+    plugins: [...builtInPlugins.filter((plugin) => !replaced.has(`${plugin.kind}:${plugin.name}`)), ...(options.plugins ?? [])],
     env: {
       ...fakeUpstreamEnv(upstreams),
       // The Azure and custom endpoints of testing/fake-upstreams/librechat.fake.yaml.

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createGuardedFetch } from '../../core/net/guarded-fetch.js';
+import type { Tool } from '../../core/plugin-api/index.js';
+import { NOT_JSON, type FakeToolService } from './fake-tool-service.js';
+import { toolTestContext } from './tool-test-context.js';
+
+/** A search tool and its fake, as the shared failure cases need them. */
+export interface ToolUnderTest {
+  start(): Promise<FakeToolService>;
+  /** The tool, set up against the fake's base URL. */
+  setup(fake: FakeToolService): Promise<Tool>;
+  /** Credentials the fake accepts (a function of it where one is its URL: Azure AI Search's endpoint). */
+  credentials(fake: FakeToolService): Record<string, string>;
+  /** An input the tool accepts. */
+  input: Record<string, unknown>;
+  /** How the tool's errors name the service. */
+  service: string;
+  /** The service answers plain text, not JSON (Wolfram|Alpha's LLM API). */
+  answersText?: boolean;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const until = async (condition: () => boolean) => {
+  for (let attempt = 0; attempt < 200 && !condition(); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  if (!condition()) throw new Error('timed out waiting');
+};
+
+/**
+ * The cases every search tool meets the same way, against its fake: each missing credential named,
+ * the service's 401, 429 and 5xx and a body that is not JSON turned into clear errors without the
+ * key in them, Stop reaching the service's socket, and the SSRF guard in force.
+ */
+export function describeToolServiceFailures(subject: ToolUnderTest): void {
+  describe(`${subject.service}: failures`, () => {
+    let fake: FakeToolService;
+    let tool: Tool;
+    const context = (overrides: { credentials?: Record<string, string>; signal?: AbortSignal } = {}) => toolTestContext(fake, overrides.credentials ?? subject.credentials(fake), overrides.signal);
+    const secrets = () => Object.values(subject.credentials(fake)).filter((value) => !value.startsWith('http'));
+
+    beforeAll(async () => {
+      fake = await subject.start();
+      tool = await subject.setup(fake);
+    });
+    afterAll(() => fake.close());
+    beforeEach(() => fake.control.reset());
+
+    it('names each missing credential, and all of them when none is set, without calling the service', async () => {
+      const names = Object.keys(subject.credentials(fake));
+      for (const name of names) {
+        const credentials = { ...subject.credentials(fake), [name]: '' };
+        await expect(tool.execute(subject.input, context({ credentials }))).rejects.toThrow(new RegExp(`is not set up: ${name} is missing\\. Install the tool with it, or ask the operator to set it in the environment\\.`));
+      }
+      await expect(tool.execute(subject.input, context({ credentials: {} }))).rejects.toThrow(`is not set up: ${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} missing.`);
+      expect(fake.control.requests).toHaveLength(0);
+    });
+
+    it.each([
+      [401, /refused the credentials \(401\)/],
+      [403, /refused the credentials \(403\)/],
+      [429, /limiting requests \(429\), try again later/],
+      [503, /failed on its side \(503\)/],
+    ])('turns the service answering %i into a clear error', async (status, message) => {
+      fake.control.failNext({ status, message: 'scripted failure' });
+      const error: unknown = await tool.execute(subject.input, context()).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(Error);
+      const text = error instanceof Error ? error.message : '';
+      expect(text).toMatch(message);
+      expect(text).toContain(subject.service);
+      expect(text).toContain('scripted failure');
+      for (const secret of secrets()) expect(text).not.toContain(secret);
+    });
+
+    // A text service (Wolfram|Alpha) has no JSON to get wrong.
+    if (!subject.answersText) {
+      it('says when the service answers something that is not JSON', async () => {
+        fake.control.failNext({ status: 200, type: NOT_JSON });
+        await expect(tool.execute(subject.input, context())).rejects.toThrow(`${subject.service} answered something that is not JSON: <html><body>502 Bad Gateway</body></html>`);
+      });
+    }
+
+    it('stops the request when the turn is stopped', async () => {
+      fake.control.configure({ firstByteDelayMs: 10_000 });
+      const controller = new AbortController();
+      const running = tool.execute(subject.input, context({ signal: controller.signal }));
+      await until(() => fake.control.requests.length === 1);
+      controller.abort();
+      await expect(running).rejects.toThrow();
+      expect(await fake.control.requests[0]!.outcome).toBe('client-closed');
+    });
+
+    it('goes through the SSRF guard: the loopback fake is refused unless allow-listed', async () => {
+      const unguarded = { ...context(), fetch: createGuardedFetch([]) };
+      await expect(tool.execute(subject.input, unguarded)).rejects.toThrow(new RegExp(`${escapeRegExp(subject.service)} could not be reached: .*(private|loopback|not allowed)`, 'i'));
+      expect(fake.control.requests).toHaveLength(0);
+    });
+  });
+}
