@@ -21,15 +21,16 @@ export interface ResolvedTool {
 }
 
 /**
- * Sets up every registered `tool` plugin at start (tools without credentials need no settings; the
- * per-user store of credentials and installs comes with the plugin store), so a tool that cannot
- * be set up stops the server rather than a turn.
+ * Sets up every registered `tool` plugin at start, so a tool that cannot be set up stops the server
+ * rather than a turn. Like cloud file storages, each gets the environment as it was at boot, from
+ * which its settings schema reads its own operator variables (DALLE3_BASEURL, …); credentials are
+ * not settings: they come per call (ToolContext.credentials).
  */
 export async function createToolCatalogue(app: FastifyInstance): Promise<ToolCatalogue> {
   const tools = new Map<string, ResolvedTool>();
   for (const definition of app.plugins.list('tool')) {
     const log = toPluginLogger(app.log.child({ tool: definition.name }));
-    tools.set(definition.name, { key: definition.name, tool: await app.plugins.setup('tool', definition.name, {}, log), log });
+    tools.set(definition.name, { key: definition.name, tool: await app.plugins.setup('tool', definition.name, app.config.rawEnv, log), log });
   }
   return {
     keys: [...tools.keys()],
