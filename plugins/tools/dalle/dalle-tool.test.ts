@@ -3,10 +3,12 @@ import { startFakeOpenAIImages, type FakeOpenAIImages } from '../../../testing/f
 import { mediaToolContext } from '../../../testing/fake-tool-services/media-tool-context.js';
 import { dallEToolPlugin } from '../dall-e/plugin.js';
 import { dalleToolPlugin } from './plugin.js';
+import { dalleSettingsSchema } from './settings.js';
+import { dallESettingsSchema } from '../dall-e/settings.js';
 
 let images: FakeOpenAIImages;
 const log = { debug() {}, info() {}, warn() {}, error() {} };
-const dalle = (env: Record<string, string> = {}) => dalleToolPlugin.setup({ settings: dalleToolPlugin.configSchema.parse({ DALLE3_BASEURL: `${images.url}/v1`, ...env }), log });
+const dalle = (env: Record<string, string> = {}) => dalleToolPlugin.setup({ settings: dalleSettingsSchema.parse({ DALLE3_BASEURL: `${images.url}/v1`, ...env }), log });
 const key = { DALLE3_API_KEY: 'sk-images-test' };
 
 beforeAll(async () => {
@@ -80,7 +82,7 @@ describe('the dalle tool (DALL-E-3)', () => {
   });
 
   it('takes DALLE_REVERSE_PROXY as its base URL (cut to /v1) and DALLE3_SYSTEM_PROMPT as its description', async () => {
-    const tool = await dalleToolPlugin.setup({ settings: dalleToolPlugin.configSchema.parse({ DALLE_REVERSE_PROXY: `${images.url}/v1/chat/completions`, DALLE3_SYSTEM_PROMPT: 'Draw well.' }), log });
+    const tool = await dalleToolPlugin.setup({ settings: dalleSettingsSchema.parse({ DALLE_REVERSE_PROXY: `${images.url}/v1/chat/completions`, DALLE3_SYSTEM_PROMPT: 'Draw well.' }), log });
     expect(tool.description).toBe('Draw well.');
     await tool.execute({ prompt: 'A fox' }, mediaToolContext({ credentials: key }));
     expect(images.requests.at(-1)!.path).toBe('/v1/images/generations');
@@ -88,7 +90,7 @@ describe('the dalle tool (DALL-E-3)', () => {
 });
 
 describe('the dall-e tool (DALL-E 2)', () => {
-  const dallE = () => dallEToolPlugin.setup({ settings: dallEToolPlugin.configSchema.parse({ DALLE2_BASEURL: `${images.url}/v1` }), log });
+  const dallE = () => dallEToolPlugin.setup({ settings: dallESettingsSchema.parse({ DALLE2_BASEURL: `${images.url}/v1` }), log });
 
   it('is LibreChat\'s `dall-e`: one `input` string, a 512×512 dall-e-2 image kept as the user\'s file', async () => {
     const tool = await dallE();
