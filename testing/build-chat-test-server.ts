@@ -23,8 +23,8 @@ export async function buildChatTestServer(options: TestServerOptions & { withFak
   const upstreams = await startFakeUpstreams();
   const app = await buildTestServer({
     ...options,
-    // Test plugins (tools) come on top of the built-ins.
-    plugins: [...builtInPlugins, ...(options.plugins ?? [])],
+    // Test plugins (tools) come on top of the built-ins, replacing a built-in of the same kind and name.
+    plugins: [...builtInPlugins.filter((builtIn) => !options.plugins?.some((plugin) => plugin.kind === builtIn.kind && plugin.name === builtIn.name)), ...(options.plugins ?? [])],
     env: {
       ...fakeUpstreamEnv(upstreams),
       // The Azure and custom endpoints of testing/fake-upstreams/librechat.fake.yaml.
