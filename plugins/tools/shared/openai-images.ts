@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import type { ImageGenerateParamsNonStreaming } from 'openai/resources/images';
 import type { ToolContext } from '../../../core/plugin-api/index.js';
 import { readBoundedBody } from './bounded-body.js';
+import { describeFetchFailure } from './fetch-failure.js';
 
 /** Where an images client sends its requests, from the operator's environment (LibreChat's variables). */
 export interface OpenAIImagesEndpoint {
@@ -57,7 +58,10 @@ export async function generateOneImage(client: OpenAI, params: ImageGeneratePara
   const image = answer.data?.[0];
   if (image?.b64_json) return { body: Buffer.from(image.b64_json, 'base64'), revisedPrompt: image.revised_prompt };
   if (image?.url) {
-    const response = await context.fetch(image.url, { signal: context.signal });
+    const response = await context.fetch(image.url, { signal: context.signal }).catch((error: unknown) => {
+      if (context.signal.aborted) throw error;
+      throw describeFetchFailure(error, "the generated image's address");
+    });
     if (!response.ok) throw new Error(`downloading the generated image failed with HTTP ${response.status}`);
     return { body: await readBoundedBody(response, MAX_IMAGE_BYTES, 'the generated image'), revisedPrompt: image.revised_prompt };
   }
