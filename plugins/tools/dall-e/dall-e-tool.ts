@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Tool } from '../../../core/plugin-api/index.js';
-import { imageFileName, keepGeneratedImage } from '../shared/generated-image.js';
+import { imageAnswerGuidance, imageFileName, keepGeneratedImage } from '../shared/generated-image.js';
 import { createImagesClient, describeImagesFailure, generateOneImage, imagesEndpoint } from '../shared/openai-images.js';
 import { zodToolInput } from '../shared/zod-tool-input.js';
 import type { DallESettings } from './settings.js';
@@ -8,7 +8,7 @@ import type { DallESettings } from './settings.js';
 const defaultGuidance =
   "Creates one image with DALL-E from a visual description. Describe what is seen, not what is meant: subject, style, colours, details, mood " +
   '("Subject: …, Style: …, Color: …, Details: …, Emotion: …"). One image per request unless the user asks for more. ' +
-  'The image is shown to the user by itself: do not repeat its link.';
+  imageAnswerGuidance;
 
 /** LibreChat's `dall-e` takes one string, `input` (a LangChain tool, not a structured one). */
 const dallEInput = zodToolInput(z.object({ input: z.string().min(1).max(1000).describe('The visual description of the image') }));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Tool } from '../../../core/plugin-api/index.js';
-import { imageFileName, keepGeneratedImage } from '../shared/generated-image.js';
+import { imageAnswerGuidance, imageFileName, keepGeneratedImage } from '../shared/generated-image.js';
 import { createImagesClient, describeImagesFailure, generateOneImage, imagesEndpoint } from '../shared/openai-images.js';
 import { zodToolInput } from '../shared/zod-tool-input.js';
 import type { DalleSettings } from './settings.js';
@@ -8,7 +8,7 @@ import type { DalleSettings } from './settings.js';
 const defaultGuidance =
   'Creates one image from a detailed description (one call per image). Write the prompt in English, describe the subject, medium ' +
   '(photo, oil painting, illustration, render …), composition, colours, lighting and mood concretely in several sentences. ' +
-  'The image is shown to the user by itself: do not repeat its link or describe it again.';
+  imageAnswerGuidance;
 
 /** gpt-image models name DALL-E-3's qualities differently. */
 const gptImageQuality = { hd: 'high', standard: 'medium' } as const;

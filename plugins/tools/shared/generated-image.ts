@@ -1,5 +1,12 @@
 import type { ToolContext } from '../../../core/plugin-api/index.js';
 
+/**
+ * What an image tool's description tells the model about its answer. The reply shows an image only
+ * where its markdown is in the text, so the model is asked to copy it (LibreChat's plugins endpoint
+ * appends it itself when the model does not; the other endpoints rely on the model).
+ */
+export const imageAnswerGuidance = 'The tool answers markdown that shows the image: put it in your reply exactly as given, on its own line, and do not describe the image again.';
+
 /** How LibreChat's image tools answer, which its client (and chatbox's) shows inline. */
 export const imageMarkdown = (filepath: string) => `![generated image](${filepath})`;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Tool } from '../../../core/plugin-api/index.js';
 import { readBoundedBody } from '../shared/bounded-body.js';
 import { describeFetchFailure } from '../shared/fetch-failure.js';
-import { imageFileName, keepGeneratedImage } from '../shared/generated-image.js';
+import { imageAnswerGuidance, imageFileName, keepGeneratedImage } from '../shared/generated-image.js';
 import { zodToolInput } from '../shared/zod-tool-input.js';
 
 /** The most of txt2img's JSON answer read: one base64 PNG of 1024×1024 is a few MB. */
@@ -52,7 +52,7 @@ export function createStableDiffusionTool(): Tool {
     },
     description:
       'Generates one image with Stable Diffusion from a prompt of comma-separated keywords (subject, medium, style, lighting, quality tags) and a negative prompt. ' +
-      'The image is shown to the user by itself: do not repeat its link.',
+      imageAnswerGuidance,
     inputSchema: stableDiffusionInput.inputSchema,
     async execute(rawInput, context) {
       const input = stableDiffusionInput.parse(rawInput);
