@@ -84,6 +84,7 @@ async function runCall(turn: Turn, byName: ReadonlyMap<string, ResolvedTool>, ca
       credentials: {},
       // A model chooses the URLs a tool fetches: they pass the SSRF guard.
       fetch: services.guardedFetch,
+      saveFile: (file) => services.toolFiles({ userId: input.user.id, conversationId: input.plan.conversationId }, file),
       log: found?.log ?? { debug() {}, info() {}, warn() {}, error() {} },
     },
     services.agent.toolCall,

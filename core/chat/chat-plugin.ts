@@ -13,6 +13,8 @@ import { toPluginLogger } from '../plugin-host/plugin-logger.js';
 import { createDocumentIndex } from '../search/documents/create-document-index.js';
 import { createToolCatalogue } from '../tools/tool-catalogue.js';
 import { defaultToolCallLimits } from '../tools/run-tool-call.js';
+import { createToolFileSaver } from '../tools/tool-files.js';
+import { resolveFileLimits } from '../files/index.js';
 import { agentStepLimit } from '../../config/schema/index.js';
 
 declare module 'fastify' {
@@ -44,6 +46,8 @@ export const chatPlugin = fp(
       imageOutputType: app.config.yaml.imageOutputType,
       documents: createDocumentIndex({ config: app.config, store: app.store, accessTokens: app.auth.accessTokens, logger: toPluginLogger(app.log) }),
       tools,
+      // The files routes log fileConfig's problems once; the same limits are read here quietly.
+      toolFiles: createToolFileSaver({ store: app.store, storages: fileStorages, limits: resolveFileLimits(app.config.yaml.fileConfig, () => undefined) }),
       agent: { maxSteps: agentStepLimit(app.config.yaml.endpoints?.agents), toolCall: { ...defaultToolCallLimits } },
     } satisfies ChatServices);
   },

@@ -7,6 +7,7 @@ import type { FileStorages } from '../plugin-host/file-storages.js';
 import type { Store } from '../store/types.js';
 import type { ToolCallLimits } from '../tools/run-tool-call.js';
 import type { ToolCatalogue } from '../tools/tool-catalogue.js';
+import type { ToolFileSaver } from '../tools/tool-files.js';
 import type { AbortRegistry } from './abort-registry.js';
 import type { Balance } from './balance.js';
 import type { MessageLimits } from './message-limits.js';
@@ -36,6 +37,8 @@ export interface ChatServices {
   documents: DocumentIndex;
   /** The tools turns may offer (the registered `tool` plugins), by LibreChat plugin key. */
   tools: ToolCatalogue;
+  /** Keeps the files tools make (generated images) as the user's files: ToolContext.saveFile. */
+  toolFiles: ToolFileSaver;
   /** The agent loop's bounds: model calls per turn (librechat.yaml `endpoints.agents.recursionLimit`) and each tool call's. */
   agent: { maxSteps: number; toolCall: ToolCallLimits };
 }

@@ -59,6 +59,23 @@ export async function resizeImage(input: Buffer, options: { limits: ImageSideLim
   return { data, width: info.width, height: info.height, type: `image/${options.outputType}` };
 }
 
+/** What the bytes of a raster image are: its media type (by its content, not a claim) and sides. */
+export interface ImageInfo {
+  type: string;
+  width: number;
+  height: number;
+}
+
+const imageTypesByFormat: Readonly<Record<string, string>> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+
+/** Reads an image's type and sides from its bytes; rejects what is not one of visionImageTypes. */
+export async function readImageInfo(input: Uint8Array): Promise<ImageInfo> {
+  const metadata = await sharp(input, { limitInputPixels: maxInputPixels }).metadata();
+  const type = metadata.format ? imageTypesByFormat[metadata.format] : undefined;
+  if (!type || !metadata.width || !metadata.height) throw new Error('the bytes are not a PNG, JPEG, GIF or WebP image');
+  return { type, width: metadata.width, height: metadata.height };
+}
+
 /** The whole of a stream, for images (bounded by the upload limits) that sharp decodes at once. */
 export async function readWhole(body: AsyncIterable<Uint8Array>): Promise<Buffer> {
   const chunks: Buffer[] = [];

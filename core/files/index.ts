@@ -8,6 +8,7 @@ export { decideFileType, type FileType, type FileTypeInput } from './file-type.j
 export { sanitizeFileName, decodeClientFileName, extensionOf, maxFileNameBytes } from './file-name.js';
 export { UploadLimitStream, type UploadByteLimits } from './upload-limit-stream.js';
 export { UploadRejectedError, formatMegabytes } from './upload-errors.js';
+export { readImageInfo, type ImageInfo } from './image-resize.js';
 export { resizeImage, resizeAvatar, avatarSide, fitImageSides, readWhole, uploadImageSides, anthropicImageSides, visionImageTypes, type ImageOutputType, type ImageSideLimits, type ResizedImage } from './image-resize.js';
 export type { DocumentIndex, DocumentToIndex, DocumentPassage, IndexedDocument } from './document-index.js';
 export { documentKindOf, docxType, type DocumentKind } from './document-kind.js';

@@ -20,6 +20,34 @@ export interface ToolContext {
   fetch: typeof globalThis.fetch;
   /** A logger named after the tool. */
   log: PluginLogger;
+  /**
+   * Stores a file the tool made (a generated image) as a file of the user, with context
+   * `image_generation`: listed by GET /api/files, served to its owner only, counted against the
+   * file limits and the user's quota (which reject it). Absent where the caller stores no files
+   * (a tool then says it cannot keep its result).
+   */
+  saveFile?(file: ToolFileToSave): Promise<SavedToolFile>;
+}
+
+/** A file a tool hands core to keep for the user. */
+export interface ToolFileToSave {
+  /** The name users see in their files (not the stored name: core picks that). */
+  name: string;
+  /** The media type the tool claims; core checks the bytes are an image of a type it serves. */
+  mediaType: string;
+  /** The whole file (generated images are small enough to hold). */
+  body: Uint8Array;
+}
+
+/** Where core kept a tool's file. */
+export interface SavedToolFile {
+  /** The file record's id. */
+  file_id: string;
+  /** The record's `filepath`: the link the UI loads, as in `![generated image](<filepath>)`. */
+  filepath: string;
+  /** Its sides, read from the bytes. */
+  width: number;
+  height: number;
 }
 
 /** A credential a tool needs (an entry of LibreChat's manifest `authConfig`). */

@@ -19,6 +19,17 @@ export interface FileStorages {
 export type FileStorageHost = Pick<FastifyInstance, 'plugins' | 'config' | 'log'>;
 
 /**
+ * Where files whose link a browser loads go (avatars, generated images): `fileStrategy`'s storage,
+ * unless it gives no such link (the OpenAI Files API wants the server's key): then local, served by /uploads.
+ */
+export async function browserLinkedStorage(storages: FileStorages): Promise<FileStorages['current']> {
+  const current = storages.current;
+  if (!current || current.storage.browserLinks !== false) return current;
+  const local = await storages.forSource('local');
+  return local ? { source: 'local', storage: local } : null;
+}
+
+/**
  * Sets up `fileStrategy`'s storage at start, so a misspelled strategy stops the server with the
  * names it could have been. Storages of other sources are set up when a record needs them: files
  * saved before the operator changed the strategy stay readable and deletable.

@@ -22,9 +22,10 @@ export interface ResolvedTool {
 
 /**
  * Sets up every registered `tool` plugin at start, so a tool that cannot be set up stops the server
- * rather than a turn. A tool's settings are the environment as it was at boot, from which its
- * schema reads its own variables (a service's base URL, Azure AI Search's query options); its
- * credentials come per call, in ToolContext.credentials.
+ * rather than a turn. Like cloud file storages, each gets the environment as it was at boot, from
+ * which its settings schema reads its own operator variables (a service's base URL, DALLE3_BASEURL,
+ * Azure AI Search's query options); credentials are not settings: they come per call
+ * (ToolContext.credentials).
  */
 export async function createToolCatalogue(app: FastifyInstance): Promise<ToolCatalogue> {
   const tools = new Map<string, ResolvedTool>();

@@ -11,9 +11,9 @@ import {
   sniffLength,
   visionImageTypes,
 } from '../../files/index.js';
-import type { FileStorage } from '../../plugin-api/index.js';
 import type { UploadContext } from './receive-upload.js';
 import { storagesForLink } from './serve-upload.js';
+import { browserLinkedStorage } from '../../plugin-host/file-storages.js';
 
 /** The types an avatar may be sent as (spec 001: png, jpeg, gif, webp), matched against the sniffed type. */
 const avatarMimeTypes: readonly RegExp[] = [...visionImageTypes].map((type) => new RegExp(`^${type.replace('/', '\\/')}$`));
@@ -29,7 +29,7 @@ const ownAvatarPath = /^\/(uploads|images)\/([^/?#]+)\/(avatar-\d+\.(?:png|jpeg|
  * makes it the user's avatar (and deletes the avatar it replaces, when that one is ours).
  */
 export async function uploadAvatar(request: FastifyRequest, context: UploadContext): Promise<{ url: string }> {
-  const current = await avatarStorage(context);
+  const current = await browserLinkedStorage(context.storages);
   if (!current) throw new ChatboxError('file_storage_unavailable');
   const userId = request.user!.id;
   const fields = new Map<string, string>();
@@ -99,15 +99,4 @@ async function deleteReplacedAvatar(previous: string | null, userId: string, con
     if (!(await storage.url(path).then(() => true, () => false))) continue;
     await storage.delete(path).catch((error: unknown) => context.log.warn({ err: error, path, storage: storage.strategy }, 'could not delete a replaced avatar'));
   }
-}
-
-/**
- * Where avatars go: `fileStrategy`'s storage, unless it gives no link a browser can load (the OpenAI
- * Files API wants the server's key), in which case they stay local, served by /uploads.
- */
-async function avatarStorage(context: UploadContext): Promise<{ storage: FileStorage } | null> {
-  const current = context.storages.current;
-  if (!current || current.storage.browserLinks !== false) return current;
-  const local = await context.storages.forSource('local');
-  return local ? { storage: local } : null;
 }

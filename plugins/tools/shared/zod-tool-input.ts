@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/**
+ * A tool's input as one zod schema: the JSON Schema the model is shown (as an input, so fields with
+ * defaults are optional) and the parser `execute` reads its input with, so they cannot drift.
+ */
+export function zodToolInput<TSchema extends z.ZodObject>(schema: TSchema): { inputSchema: Record<string, unknown>; parse: (input: unknown) => z.output<TSchema> } {
+  const { $schema: _dialect, ...inputSchema } = z.toJSONSchema(schema, { io: 'input' });
+  return { inputSchema, parse: (input) => schema.parse(input) };
+}
