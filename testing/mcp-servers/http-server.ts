@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { z } from 'zod';
+
+/** A real streamable-HTTP MCP server (the official SDK) on loopback, and what it saw. */
+export interface TestMcpHttpServer {
+  /** The MCP endpoint: http://127.0.0.1:<port>/mcp. */
+  url: string;
+  port: number;
+  /** The headers of every HTTP request, in order. */
+  requestHeaders: IncomingHttpHeaders[];
+  /** Each `slow` call the client cancelled, by its `label`. */
+  cancelled: string[];
+  /** Resolves when a `slow` call with this label has started. */
+  started(label: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+function buildMcpServer(seen: { cancelled: string[]; onStart(label: string): void }): McpServer {
+  const server = new McpServer({ name: 'chatbox-test-http', version: '1.0.0' });
+  server.registerTool('add', { description: 'Adds two numbers', inputSchema: { a: z.number(), b: z.number() } }, async ({ a, b }) => ({
+    content: [{ type: 'text', text: String(a + b) }],
+  }));
+  server.registerTool('slow', { description: 'Answers after ms milliseconds unless cancelled', inputSchema: { ms: z.number(), label: z.string() } }, ({ ms, label }, extra) => {
+    seen.onStart(label);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve({ content: [{ type: 'text', text: `waited ${ms} ms` }] }), ms);
+      extra.signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        seen.cancelled.push(label);
+      }, { once: true });
+    });
+  });
+  return server;
+}
+
+/**
+ * Starts the server on `port` (0: any free one). Stateful, one MCP session per client, as a
+ * deployed server runs, so a client's cancellation reaches the call it names.
+ */
+export async function startTestMcpHttpServer(port = 0): Promise<TestMcpHttpServer> {
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const requestHeaders: IncomingHttpHeaders[] = [];
+  const cancelled: string[] = [];
+  const waiters = new Map<string, () => void>();
+  const startedLabels = new Set<string>();
+  const onStart = (label: string) => {
+    startedLabels.add(label);
+    waiters.get(label)?.();
+  };
+
+  const http: Server = createServer((request, response) => {
+    requestHeaders.push(request.headers);
+    const sessionId = request.headers['mcp-session-id'];
+    const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    if (existing) {
+      void existing.handleRequest(request, response);
+      return;
+    }
+    if (sessionId !== undefined) {
+      response.writeHead(404).end('unknown session');
+      return;
+    }
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => void sessions.set(id, transport),
+    });
+    void buildMcpServer({ cancelled, onStart })
+      .connect(transport)
+      .then(() => transport.handleRequest(request, response));
+  });
+  await new Promise<void>((resolve) => http.listen(port, '127.0.0.1', resolve));
+  const { port: bound } = http.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${bound}/mcp`,
+    port: bound,
+    requestHeaders,
+    cancelled,
+    started: (label) => (startedLabels.has(label) ? Promise.resolve() : new Promise((resolve) => waiters.set(label, resolve))),
+    async close() {
+      await Promise.all([...sessions.values()].map((transport) => transport.close()));
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
