@@ -14,6 +14,8 @@ export interface TestMcpHttpServer {
   requestHeaders: IncomingHttpHeaders[];
   /** Each `slow` call the client cancelled, by its `label`. */
   cancelled: string[];
+  /** Adds a tool `name` (doubling its input `n`) to every session, which announces the change to its client. */
+  addTool(name: string, description: string): void;
   /** Resolves when a `slow` call with this label has started. */
   started(label: string): Promise<void>;
   close(): Promise<void>;
@@ -43,6 +45,7 @@ function buildMcpServer(seen: { cancelled: string[]; onStart(label: string): voi
  */
 export async function startTestMcpHttpServer(port = 0): Promise<TestMcpHttpServer> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const servers: McpServer[] = [];
   const requestHeaders: IncomingHttpHeaders[] = [];
   const cancelled: string[] = [];
   const waiters = new Map<string, () => void>();
@@ -68,7 +71,9 @@ export async function startTestMcpHttpServer(port = 0): Promise<TestMcpHttpServe
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => void sessions.set(id, transport),
     });
-    void buildMcpServer({ cancelled, onStart })
+    const server = buildMcpServer({ cancelled, onStart });
+    servers.push(server);
+    void server
       .connect(transport)
       .then(() => transport.handleRequest(request, response));
   });
@@ -79,6 +84,11 @@ export async function startTestMcpHttpServer(port = 0): Promise<TestMcpHttpServe
     port: bound,
     requestHeaders,
     cancelled,
+    addTool(name, description) {
+      for (const server of servers) {
+        server.registerTool(name, { description, inputSchema: { n: z.number() } }, async ({ n }) => ({ content: [{ type: 'text', text: String(n * 2) }] }));
+      }
+    },
     started: (label) => (startedLabels.has(label) ? Promise.resolve() : new Promise((resolve) => waiters.set(label, resolve))),
     async close() {
       await Promise.all([...sessions.values()].map((transport) => transport.close()));

@@ -78,6 +78,10 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
   };
   const server = { name, icon, timeout: config.timeout, call };
 
+  const setTools = (listed: ListedTool[]) => {
+    tools = new Map(listed.map((entry) => toMcpTool(entry, server)).map((tool) => [tool.name, tool]));
+  };
+
   const scheduleRetry = (reason: string) => {
     if (closed) return;
     status = 'unavailable';
@@ -93,7 +97,20 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
   async function connect(): Promise<void> {
     if (closed) return;
     status = 'connecting';
-    const next = new Client({ name: 'chatbox', version: '1' });
+    // A server that announces a changed tool list (tools.listChanged) is re-read; the next turn sees it.
+    const next = new Client(
+      { name: 'chatbox', version: '1' },
+      {
+        listChanged: {
+          tools: {
+            onChanged: (error, listed) => {
+              if (error || !listed) log.warn(`MCP server "${name}" changed its tools but they could not be listed`, { error: error ? describe(error) : undefined });
+              else if (client === next) setTools(listed);
+            },
+          },
+        },
+      },
+    );
     pending = next;
     try {
       await next.connect(createMcpTransport(config, options.env, log), { timeout: config.initTimeout });
@@ -103,7 +120,7 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
         return;
       }
       client = next;
-      tools = new Map(listed.map((entry) => toMcpTool(entry, server)).map((tool) => [tool.name, tool]));
+      setTools(listed);
       status = 'connected';
       delay = policy.initialMs;
       next.onclose = () => {

@@ -120,6 +120,15 @@ describe('an MCP server over streamable HTTP', () => {
     expect(remote.requestHeaders.map((headers) => headers.authorization)).toEqual(remote.requestHeaders.map(() => 'Bearer t0ken'));
   });
 
+  it('re-reads the tools when the server announces a change', async () => {
+    const remote = await httpServer();
+    const servers = start({ remote: { type: 'streamable-http', url: remote.url } });
+    await toolOf(servers, 'add_mcp_remote');
+    remote.addTool('double', 'Doubles a number');
+    const double = await toolOf(servers, 'double_mcp_remote');
+    expect(textOf(await double.execute({ n: 21 }, context()))).toBe('42');
+  });
+
   it('down at start: returns at once, has no tools, and picks them up once the server comes up', async () => {
     const probe = await startTestMcpHttpServer();
     const { port } = probe;
