@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
 
-/** A real streamable-HTTP MCP server (the official SDK) on loopback, and what it saw. */
+/** A real MCP server over HTTP (the official SDK) on loopback, and what it saw. */
 export interface TestMcpHttpServer {
-  /** The MCP endpoint: http://127.0.0.1:<port>/mcp. */
+  /** The streamable-HTTP endpoint: http://127.0.0.1:<port>/mcp. */
   url: string;
+  /** The same tools over the older SSE transport (GET /sse, POST /messages), which LibreChat files still use. */
+  sseUrl: string;
   port: number;
   /** The headers of every HTTP request, in order. */
   requestHeaders: IncomingHttpHeaders[];
@@ -45,6 +48,7 @@ function buildMcpServer(seen: { cancelled: string[]; onStart(label: string): voi
  */
 export async function startTestMcpHttpServer(port = 0): Promise<TestMcpHttpServer> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const sseSessions = new Map<string, SSEServerTransport>();
   const servers: McpServer[] = [];
   const requestHeaders: IncomingHttpHeaders[] = [];
   const cancelled: string[] = [];
@@ -57,6 +61,21 @@ export async function startTestMcpHttpServer(port = 0): Promise<TestMcpHttpServe
 
   const http: Server = createServer((request, response) => {
     requestHeaders.push(request.headers);
+    const path = new URL(request.url ?? '/', 'http://localhost');
+    if (path.pathname === '/sse') {
+      const transport = new SSEServerTransport('/messages', response);
+      sseSessions.set(transport.sessionId, transport);
+      const server = buildMcpServer({ cancelled, onStart });
+      servers.push(server);
+      void server.connect(transport);
+      return;
+    }
+    if (path.pathname === '/messages') {
+      const transport = sseSessions.get(path.searchParams.get('sessionId') ?? '');
+      if (transport) void transport.handlePostMessage(request, response);
+      else response.writeHead(404).end('unknown session');
+      return;
+    }
     const sessionId = request.headers['mcp-session-id'];
     const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     if (existing) {
@@ -81,6 +100,7 @@ export async function startTestMcpHttpServer(port = 0): Promise<TestMcpHttpServe
   const { port: bound } = http.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${bound}/mcp`,
+    sseUrl: `http://127.0.0.1:${bound}/sse`,
     port: bound,
     requestHeaders,
     cancelled,
@@ -91,7 +111,7 @@ export async function startTestMcpHttpServer(port = 0): Promise<TestMcpHttpServe
     },
     started: (label) => (startedLabels.has(label) ? Promise.resolve() : new Promise((resolve) => waiters.set(label, resolve))),
     async close() {
-      await Promise.all([...sessions.values()].map((transport) => transport.close()));
+      await Promise.all([...sessions.values(), ...sseSessions.values()].map((transport) => transport.close()));
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },

@@ -110,7 +110,7 @@ describe('an MCP server over stdio', () => {
   });
 });
 
-describe('an MCP server over streamable HTTP', () => {
+describe('an MCP server over HTTP (streamable HTTP and SSE)', () => {
   it('lists and runs its tools, sending the configured headers with ${VAR} resolved inside them', async () => {
     const remote = await httpServer();
     const servers = start({ remote: { type: 'streamable-http', url: remote.url, headers: { Authorization: 'Bearer ${MCP_TOKEN}' }, iconPath: 'https://example.com/remote.png' } }, { MCP_TOKEN: 't0ken' });
@@ -118,6 +118,14 @@ describe('an MCP server over streamable HTTP', () => {
     expect(add.manifest.icon).toBe('https://example.com/remote.png');
     expect(textOf(await add.execute({ a: 40, b: 2 }, context()))).toBe('42');
     expect(remote.requestHeaders.map((headers) => headers.authorization)).toEqual(remote.requestHeaders.map(() => 'Bearer t0ken'));
+  });
+
+  it('works over the older SSE transport too (a url without type), headers included', async () => {
+    const remote = await httpServer();
+    const servers = start({ legacy: { url: remote.sseUrl, headers: { 'X-Api-Key': '${LEGACY_KEY}' } } }, { LEGACY_KEY: 'k-123' });
+    const add = await toolOf(servers, 'add_mcp_legacy');
+    expect(textOf(await add.execute({ a: 1, b: 2 }, context()))).toBe('3');
+    expect(remote.requestHeaders.map((headers) => headers['x-api-key'])).toEqual(remote.requestHeaders.map(() => 'k-123'));
   });
 
   it('re-reads the tools when the server announces a change', async () => {
