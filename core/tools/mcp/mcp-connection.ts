@@ -1,5 +1,5 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
+import { McpError, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../../../config/schema/mcp-servers.js';
 import type { PluginLogger, Tool } from '../../plugin-api/index.js';
 import { mcpIcon } from './mcp-icon.js';
@@ -40,11 +40,13 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 async function listAllTools(client: Client, timeout: number): Promise<ListedTool[]> {
   const tools: ListedTool[] = [];
   let cursor: string | undefined;
-  do {
-    const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout });
-    tools.push(...page.tools);
-    cursor = page.nextCursor;
-  } while (cursor !== undefined);
+  // A server repeating its cursor must not keep the connection attempt busy forever.
+  for (let page = 0; page < 100; page += 1) {
+    const result = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout });
+    tools.push(...result.tools);
+    cursor = result.nextCursor;
+    if (cursor === undefined) break;
+  }
   return tools;
 }
 
@@ -73,7 +75,20 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
     const live = client;
     if (!live) throw new Error(`the MCP server "${name}" is unavailable (chatbox is reconnecting to it)`);
     const args = input !== null && typeof input === 'object' ? Object.fromEntries(Object.entries(input)) : {};
-    const result = await live.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: config.timeout });
+    let result;
+    try {
+      result = await live.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: config.timeout });
+    } catch (error) {
+      // An HTTP server that went away only shows when a request fails (no open connection to see
+      // close): a failure that is neither the server's answer (McpError) nor the turn's stop or
+      // timeout means the connection is lost, so reconnect.
+      if (!(error instanceof McpError) && !signal.aborted && client === live) {
+        client = undefined;
+        void live.close().catch(() => undefined);
+        scheduleRetry(describe(error));
+      }
+      throw error;
+    }
     return { content: Array.isArray(result.content) ? result.content : [], isError: result.isError === true, structuredContent: result.structuredContent };
   };
   const server = { name, icon, timeout: config.timeout, call };

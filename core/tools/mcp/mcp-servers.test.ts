@@ -148,6 +148,21 @@ describe('an MCP server over HTTP (streamable HTTP and SSE)', () => {
     expect(textOf(await (await toolOf(servers, 'add_mcp_later')).execute({ a: 1, b: 1 }, context()))).toBe('2');
   });
 
+  it('notices a server that went away on the next call, answers a clear error, and reconnects once it is back', async () => {
+    const first = await httpServer();
+    const servers = start({ remote: { type: 'streamable-http', url: first.url } });
+    const add = await toolOf(servers, 'add_mcp_remote');
+    await first.close();
+    const failed = await runToolCall(call('add_mcp_remote', { a: 1, b: 1 }), add, context(), { timeoutMs: 5_000, maxOutputChars: 1_000 });
+    expect(failed.isError).toBe(true);
+    expect(servers.connections[0]!.status()).not.toBe('connected');
+    const again = await runToolCall(call('add_mcp_remote', { a: 1, b: 1 }), add, context(), { timeoutMs: 5_000, maxOutputChars: 1_000 });
+    expect(again.output).toEqual([{ type: 'text', text: 'error processing tool add_mcp_remote: the MCP server "remote" is unavailable (chatbox is reconnecting to it)' }]);
+    await httpServer(first.port);
+    await until(() => servers.connections[0]!.status() === 'connected', 'the reconnection');
+    expect(textOf(await servers.tools().get('add_mcp_remote')!.tool.execute({ a: 1, b: 1 }, context()))).toBe('2');
+  });
+
   it("gives up on a call past the server's timeout and cancels it on the server", async () => {
     const remote = await httpServer();
     const servers = start({ remote: { type: 'streamable-http', url: remote.url, timeout: 200 } });
