@@ -34,7 +34,11 @@ export interface McpConnectionOptions {
   reconnect?: ReconnectPolicy;
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** An error's message, with its cause's ("fetch failed" says little without "connect ECONNREFUSED 127.0.0.1:9"). */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message;
+}
 
 /** Every page of the server's tool list (a server may page it with cursors). */
 async function listAllTools(client: Client, timeout: number): Promise<ListedTool[]> {
