@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const mcpTransports = ['stdio', 'sse', 'streamable-http', 'websocket'] as const;
 export type McpTransport = (typeof mcpTransports)[number];
 
-/** LibreChat's defaults: a tool call may take 30 s (its `timeout`), connecting 10 s (its `initTimeout`). */
+/** chatbox's defaults when a server sets none: a call may take 30 s (as any tool call), connecting 10 s. */
 export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
 export const DEFAULT_MCP_INIT_TIMEOUT_MS = 10_000;
 
