@@ -38,10 +38,12 @@ describe('a librechat.yaml of each config version', () => {
     expect(keysOf(ignored, '')).toEqual([]);
   });
 
-  it('1.2: lists speech, memory, web search, agents, MCP and Apple/SAML sign-in; honours balance', async () => {
+  it('1.2: lists speech, memory, web search, agents and Apple/SAML sign-in; honours balance and MCP servers', async () => {
     const { ignored } = await check('1.2');
-    expect(keysOf(ignored, '')).toEqual(expect.arrayContaining(['turnstile', 'speech', 'actions', 'mcpServers', 'webSearch', 'memory']));
+    expect(keysOf(ignored, '')).toEqual(expect.arrayContaining(['turnstile', 'speech', 'actions', 'webSearch', 'memory']));
     expect(keysOf(ignored, '')).not.toContain('balance');
+    expect(keysOf(ignored, '')).not.toContain('mcpServers');
+    expect(keysOf(ignored, 'mcpServers.everything')).toEqual([]);
     expect(keysOf(ignored, 'rateLimits')).toEqual(['conversationsImport']);
     expect(keysOf(ignored, 'fileConfig')).toEqual(['clientImageResize', 'imageGeneration']);
     expect(keysOf(ignored, 'endpoints')).toEqual(['bedrock']);

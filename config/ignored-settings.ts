@@ -2,6 +2,7 @@ import { socialLoginProviders } from './schema/registration.js';
 import { customEndpointProviders } from './schema/endpoints/custom.js';
 import { matchesKeyPattern, notYetHonouredPatterns } from './schema/librechat-keys.js';
 import { formatPath } from './issues.js';
+import { mcpTransportOf } from './schema/mcp-servers.js';
 
 /** LibreChat settings a file uses that chatbox does not implement, grouped by the section holding them. */
 export interface IgnoredGroup {
@@ -80,6 +81,11 @@ function unsupportedValues(document: unknown, customProviders: readonly string[]
       const provider = asRecord(endpoint)?.provider;
       if (typeof provider === 'string' && !supported.has(provider)) found.push({ section: 'endpoints.custom.provider', key: provider });
     }
+  }
+  // Node 20 has no WebSocket client the MCP SDK could use: such a server stays unavailable.
+  for (const server of Object.values(asRecord(root?.mcpServers) ?? {})) {
+    const entry = asRecord(server);
+    if (entry && mcpTransportOf(entry) === 'websocket') found.push({ section: 'mcpServers.type', key: 'websocket' });
   }
   return found;
 }

@@ -1,7 +1,7 @@
 export { invalidEnvironment, loadConfig, validateConfigFile, type LoadConfigOptions } from './load-config.js';
 export { validateConfig, type ConfigValidation, type ValidateOptions } from './validate.js';
 export { ensureSecrets, SECRETS_FILE, type SecretName } from './secrets.js';
-export { interpolateEnv, isUserProvided, isEnvReference, USER_PROVIDED, type InterpolationWarning } from './interpolate.js';
+export { interpolateEnv, interpolateEmbedded, isUserProvided, isEnvReference, USER_PROVIDED, type InterpolationWarning } from './interpolate.js';
 export { collectIgnored, formatIgnored, type IgnoredGroup } from './ignored-settings.js';
 export { ConfigError } from './config-error.js';
 export { formatIssue, formatPath, type ConfigIssue } from './issues.js';

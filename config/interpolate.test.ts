@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpolateEnv, isEnvReference, isUserProvided } from './interpolate.js';
+import { interpolateEmbedded, interpolateEnv, isEnvReference, isUserProvided } from './interpolate.js';
 
 describe('interpolateEnv', () => {
   it('replaces whole ${NAME} values at any depth, inside lists too', () => {
@@ -44,5 +44,12 @@ describe('helpers', () => {
     expect(isEnvReference('${OPENROUTER_KEY}')).toBe(true);
     expect(isEnvReference('${1BAD}')).toBe(false);
     expect(isEnvReference('prefix-${KEY}')).toBe(false);
+  });
+});
+
+describe('interpolateEmbedded', () => {
+  it('replaces every ${NAME} inside a string and names the unset ones, keeping their literal', () => {
+    expect(interpolateEmbedded('Bearer ${TOKEN} for ${WHO}', { TOKEN: 't0k', WHO: '' })).toEqual({ value: 'Bearer t0k for ${WHO}', missing: ['WHO'] });
+    expect(interpolateEmbedded('plain', {})).toEqual({ value: 'plain', missing: [] });
   });
 });

@@ -52,3 +52,23 @@ export function interpolateEnv(
   };
   return { value: visit(value, []), warnings };
 }
+
+const embeddedReferencePattern = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/**
+ * `${NAME}` anywhere inside `text` replaced by `env[NAME]` — for values LibreChat resolves piece by
+ * piece (an MCP server's `Authorization: Bearer ${TOKEN}`), where the whole-value rule above would
+ * leave the placeholder. An unset variable keeps its literal and is named in `missing`.
+ */
+export function interpolateEmbedded(text: string, env: Readonly<Record<string, string | undefined>>): { value: string; missing: string[] } {
+  const missing: string[] = [];
+  const value = text.replace(embeddedReferencePattern, (literal, name: string) => {
+    const resolved = env[name];
+    if (resolved === undefined || resolved === '') {
+      missing.push(name);
+      return literal;
+    }
+    return resolved;
+  });
+  return { value, missing };
+}

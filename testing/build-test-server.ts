@@ -26,6 +26,8 @@ export async function buildTestServer(options: TestServerOptions = {}): Promise<
   const config = await loadConfig({ configPath: options.configPath, dataDir, env: { ...options.env }, customEndpointProviders });
   const app = await buildServer(config, {
     ...options,
+    // LibreChat's example files name MCP servers fetched from the internet (npx -y …): only a test that asks connects.
+    connectMcpServers: options.connectMcpServers ?? false,
     store: options.store ?? (await createTestStore()),
     uiDistDir: options.uiDistDir ?? join(dataDir, 'no-ui'),
   });

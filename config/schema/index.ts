@@ -3,6 +3,7 @@ import { balanceSchema } from './balance.js';
 import { endpointsSchema } from './endpoints/index.js';
 import { fileConfigSchema } from './file-config.js';
 import { interfaceSchema } from './interface.js';
+import { mcpServersSchema } from './mcp-servers.js';
 import { modelSpecsSchema } from './model-specs.js';
 import { rateLimitsSchema } from './rate-limits.js';
 import { registrationSchema } from './registration.js';
@@ -34,6 +35,7 @@ export const configSchema = z.strictObject({
   modelSpecs: modelSpecsSchema.optional(),
   ssrf: ssrfSchema.prefault({}),
   balance: balanceSchema.optional(),
+  mcpServers: mcpServersSchema.optional(),
 });
 
 export type LibreChatConfig = z.output<typeof configSchema>;
@@ -47,3 +49,4 @@ export { fileConfigSchema, endpointFileConfigSchema, type FileConfig, type Endpo
 export { ssrfSchema, type SsrfConfig } from './ssrf.js';
 export { balanceSchema, refillIntervalUnits, type BalanceConfig, type RefillIntervalUnit } from './balance.js';
 export * from './endpoints/index.js';
+export { mcpServersSchema, mcpTransportOf, DEFAULT_MCP_TIMEOUT_MS, DEFAULT_MCP_INIT_TIMEOUT_MS, type McpServerConfig, type McpServersConfig, type McpTransport } from './mcp-servers.js';

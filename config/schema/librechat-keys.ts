@@ -33,6 +33,13 @@ const interfaceKeys = [
   'temporaryChatRetention', 'runCode', 'webSearch', 'peoplePicker', 'marketplace', 'fileSearch', 'fileCitations',
 ];
 
+/** An `mcpServers` entry's keys beyond the transport, timeouts and icon chatbox reads (OAuth, per-user variables, …). */
+const mcpServerKeys = [
+  'type', 'command', 'args', 'env', 'url', 'headers', 'timeout', 'initTimeout', 'iconPath', 'stderr', 'proxy',
+  'serverInstructions', 'requiresOAuth', 'oauth', 'oauth.**', 'oauth_headers', 'oauth_headers.**', 'customUserVars',
+  'customUserVars.**', 'chatMenu', 'startup', 'title', 'description', 'apiKey', 'apiKey.**',
+];
+
 const topLevelKeys = [
   'version', 'cache', 'ocr', 'webSearch', 'memory', 'scheduledTasks', 'secureImageLinks', 'imageOutputType',
   'includedTools', 'filteredTools', 'mcpServers', 'mcpSettings', 'interface', 'turnstile', 'fileStrategy',
@@ -48,7 +55,7 @@ export const libreChatKeyPatterns: readonly string[] = [
   'registration.socialLogins', 'registration.allowedDomains',
   'rateLimits.fileUploads', 'rateLimits.conversationsImport', 'rateLimits.tts', 'rateLimits.stt',
   // Sections chatbox does not read at all: whatever is inside them is LibreChat's business.
-  'fileConfig.**', 'modelSpecs.**', 'speech.**', 'memory.**', 'webSearch.**', 'ocr.**', 'mcpServers.**',
+  'fileConfig.**', 'modelSpecs.**', 'speech.**', 'memory.**', 'webSearch.**', 'ocr.**',
   'actions.**', 'turnstile.**', 'transactions.**', 'scheduledTasks.**', 'mcpSettings.**', 'fileStrategies.**',
   ...under('endpoints', ['all', 'openAI', 'google', 'anthropic', 'azureOpenAI', 'azureAssistants', 'assistants', 'agents', 'custom', 'bedrock']),
   ...under('endpoints.all', sharedEndpointKeys),
@@ -64,6 +71,7 @@ export const libreChatKeyPatterns: readonly string[] = [
   'endpoints.custom.*.customParams.**', 'endpoints.custom.*.tokenConfig.**',
   ...under('endpoints.azureOpenAI', [...sharedEndpointKeys, 'groups', 'plugins', 'assistants', 'summarize', 'summaryModel', 'customOrder']),
   ...under('endpoints.azureOpenAI.groups.*', azureGroupKeys),
+  ...under('mcpServers.*', mcpServerKeys),
 ];
 
 /**

@@ -12,6 +12,7 @@ import { setUpFileStorages } from '../plugin-host/file-storages.js';
 import { toPluginLogger } from '../plugin-host/plugin-logger.js';
 import { createDocumentIndex } from '../search/documents/create-document-index.js';
 import { createToolCatalogue } from '../tools/tool-catalogue.js';
+import { startMcpServers } from '../tools/mcp/mcp-servers.js';
 import { defaultToolCallLimits } from '../tools/run-tool-call.js';
 import { createToolFileSaver } from '../tools/tool-files.js';
 import { resolveFileLimits } from '../files/index.js';
@@ -23,13 +24,24 @@ declare module 'fastify' {
   }
 }
 
+export interface ChatPluginOptions {
+  /** Connect to the yaml's `mcpServers` (default); tests of other things leave them alone. */
+  connectMcpServers?: boolean;
+}
+
 /** Decorates `app.chat`: the services every turn shares (limits, aborts, titles, balance, models). */
-export const chatPlugin = fp(
-  async (app) => {
+export const chatPlugin = fp<ChatPluginOptions>(
+  async (app, options) => {
     const balance = createBalance(app.store, app.config.balance);
     // Set up at start, so a misspelled fileStrategy stops the server.
     const fileStorages = await setUpFileStorages(app);
-    const tools = await createToolCatalogue(app);
+    // In the background: an MCP server that is down or slow never holds up the start.
+    const mcpServers = startMcpServers(options.connectMcpServers === false ? {} : (app.config.yaml.mcpServers ?? {}), {
+      env: app.config.rawEnv,
+      logFor: (server) => toPluginLogger(app.log.child({ mcpServer: server })),
+    });
+    app.addHook('onClose', () => mcpServers.close());
+    const tools = await createToolCatalogue(app, [mcpServers]);
     app.decorate('chat', {
       store: app.store,
       env: app.config.env,

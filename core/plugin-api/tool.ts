@@ -81,6 +81,11 @@ export interface Tool extends ToolDefinition {
   /** How the tool store lists it. */
   manifest: ToolManifest;
   /**
+   * How long one call may run, when the tool has its own bound (an MCP server's `timeout`); the
+   * agent loop's limit otherwise.
+   */
+  timeoutMs?: number;
+  /**
    * Runs one call. Returns the content parts the model sees as the result (text, images); throws
    * (or returns and core marks the result an error) when the tool fails, never hangs past the signal.
    */

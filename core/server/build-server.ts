@@ -37,6 +37,8 @@ export interface BuildServerOptions {
   uiDistDir?: string;
   /** Social-login provider URLs instead of the public ones (tests point them at a loopback fake). */
   oauthEndpoints?: OAuthEndpointOverrides;
+  /** Connect to the yaml's `mcpServers` (default true; the test harness turns it off unless a test asks). */
+  connectMcpServers?: boolean;
 }
 
 declare module 'fastify' {
@@ -70,7 +72,7 @@ export async function buildServer(config: ChatboxConfig, options: BuildServerOpt
   await app.register(authPlugin, { config });
   await app.register(endpointsPlugin, { endpoints: options.endpoints ?? (await configuredEndpoints(config, plugins, app.log)) });
   await app.register(userKeysPlugin, { credsKey: config.secrets.credsKey });
-  await app.register(chatPlugin);
+  await app.register(chatPlugin, { connectMcpServers: options.connectMcpServers });
 
   await registerRoutes(app, { config, oauthEndpoints: options.oauthEndpoints });
   await app.register(uiPlugin, { distDir: options.uiDistDir ?? join(packageRoot(), 'ui', 'dist') });

@@ -53,6 +53,12 @@ describe('runToolCall', () => {
     expect(result.output).toEqual([{ type: 'text', text: 'error processing tool probe: it did not answer within 50 ms' }]);
   });
 
+  it("bounds a call by the tool's own timeout when it has one (an MCP server's), not the loop's", async () => {
+    const patient = { ...tool((_, { signal }) => new Promise((resolve) => signal.addEventListener('abort', () => resolve([])))), timeoutMs: 30 };
+    const result = await runToolCall(call('{"n":1}'), patient, context(), { ...limits, timeoutMs: 60_000 });
+    expect(result.output).toEqual([{ type: 'text', text: 'error processing tool probe: it did not answer within 30 ms' }]);
+  });
+
   it('answers a stop at once, and does not start a tool when the turn is already stopped', async () => {
     const stop = new AbortController();
     let ran = false;

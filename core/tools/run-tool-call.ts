@@ -70,7 +70,8 @@ export async function runToolCall(
   const checked = checkToolInput(tool, call.input);
   if (!checked.ok) return failed(checked.message);
 
-  const timeout = AbortSignal.timeout(limits.timeoutMs);
+  const timeoutMs = tool.timeoutMs ?? limits.timeoutMs;
+  const timeout = AbortSignal.timeout(timeoutMs);
   const signal = AbortSignal.any([context.signal, timeout]);
   let onAbort!: () => void;
   const aborted = new Promise<never>((_, reject) => {
@@ -84,7 +85,7 @@ export async function runToolCall(
     const output = await Promise.race([tool.execute(checked.input, { ...context, signal }), aborted]);
     return { call, input: checked.input, output: truncateOutput(output, limits.maxOutputChars), isError: false };
   } catch (error) {
-    if (timeout.aborted && !context.signal.aborted) return failed(`it did not answer within ${limits.timeoutMs >= 1000 ? `${Math.round(limits.timeoutMs / 1000)} s` : `${limits.timeoutMs} ms`}`, checked.input);
+    if (timeout.aborted && !context.signal.aborted) return failed(`it did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}`, checked.input);
     if (context.signal.aborted) return failed('the turn was stopped', checked.input);
     const message = error instanceof Error ? error.message : String(error);
     context.log.warn('the call failed', { error: message });

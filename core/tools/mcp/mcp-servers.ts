@@ -1,0 +1,48 @@
+import type { McpServersConfig } from '../../../config/schema/mcp-servers.js';
+import type { PluginLogger } from '../../plugin-api/index.js';
+import type { DynamicToolSource, ResolvedTool } from '../tool-catalogue.js';
+import { createMcpConnection, type McpConnection, type ReconnectPolicy } from './mcp-connection.js';
+
+/** The configured MCP servers: their tools for the catalogue, each server's state, and shutdown. */
+export interface McpServers extends DynamicToolSource {
+  readonly connections: readonly McpConnection[];
+  /** Ends every connection; stdio servers' processes are ended. */
+  close(): Promise<void>;
+}
+
+export interface McpServersOptions {
+  env: Readonly<Record<string, string | undefined>>;
+  /** A logger per server (`{ mcpServer: name }`), which its tools' calls write to as well. */
+  logFor(server: string): PluginLogger;
+  reconnect?: ReconnectPolicy;
+}
+
+/**
+ * Starts connecting to every server in the background and returns at once: the server starts and
+ * answers turns whatever the MCP servers do. A tool name two servers both produce goes to the
+ * first server in the file (logged).
+ */
+export function startMcpServers(config: McpServersConfig, options: McpServersOptions): McpServers {
+  const connections = Object.entries(config).map(([name, server]) => ({ log: options.logFor(name), connection: createMcpConnection(name, server, { env: options.env, log: options.logFor(name), reconnect: options.reconnect }) }));
+  for (const { connection } of connections) connection.start();
+  const reportedClashes = new Set<string>();
+  return {
+    connections: connections.map(({ connection }) => connection),
+    tools() {
+      const all = new Map<string, ResolvedTool>();
+      for (const { connection, log } of connections) {
+        for (const [key, tool] of connection.tools()) {
+          if (!all.has(key)) all.set(key, { key, tool, log });
+          else if (!reportedClashes.has(key)) {
+            reportedClashes.add(key);
+            log.warn(`the tool ${key} of MCP server "${connection.name}" has the name of another server's tool and is left out`);
+          }
+        }
+      }
+      return all;
+    },
+    async close() {
+      await Promise.all(connections.map(({ connection }) => connection.close()));
+    },
+  };
+}
