@@ -5,6 +5,7 @@ import { searchOutboxMigration } from './003-search-outbox.js';
 import { userScopedSearchMigration } from './004-user-scoped-search.js';
 import { unchangedTextSkipsIndexMigration } from './005-unchanged-text-skips-index.js';
 import { documentChunksMigration } from './006-document-chunks.js';
+import { pluginAuthsMigration } from './007-plugin-auths.js';
 
 /** Every migration in order. Listed by hand: the order is part of the schema's history. */
-export const migrations: readonly Migration[] = [initialMigration, fullTextSearchMigration, searchOutboxMigration, userScopedSearchMigration, unchangedTextSkipsIndexMigration, documentChunksMigration];
+export const migrations: readonly Migration[] = [initialMigration, fullTextSearchMigration, searchOutboxMigration, userScopedSearchMigration, unchangedTextSkipsIndexMigration, documentChunksMigration, pluginAuthsMigration];
