@@ -11,7 +11,10 @@ import { createCredentialsResolver } from '../endpoints/user-credentials.js';
 import { setUpFileStorages } from '../plugin-host/file-storages.js';
 import { toPluginLogger } from '../plugin-host/plugin-logger.js';
 import { createDocumentIndex } from '../search/documents/create-document-index.js';
+import { createKeyVault } from '../keys/key-vault.js';
+import { createPluginAuths } from '../tools/plugin-auths.js';
 import { createToolCatalogue } from '../tools/tool-catalogue.js';
+import { resolveToolCredentials } from '../tools/tool-credentials.js';
 import { defaultToolCallLimits } from '../tools/run-tool-call.js';
 import { agentStepLimit } from '../../config/schema/index.js';
 
@@ -28,6 +31,8 @@ export const chatPlugin = fp(
     // Set up at start, so a misspelled fileStrategy stops the server.
     const fileStorages = await setUpFileStorages(app);
     const tools = await createToolCatalogue(app);
+    // The vault of provider keys, under the same CREDS_KEY; each value is bound to user, tool and field.
+    const pluginAuths = createPluginAuths({ store: app.store, vault: createKeyVault(app.config.secrets.credsKey), log: app.log });
     app.decorate('chat', {
       store: app.store,
       env: app.config.env,
@@ -44,6 +49,8 @@ export const chatPlugin = fp(
       imageOutputType: app.config.yaml.imageOutputType,
       documents: createDocumentIndex({ config: app.config, store: app.store, accessTokens: app.auth.accessTokens, logger: toPluginLogger(app.log) }),
       tools,
+      pluginAuths,
+      toolCredentials: async (userId, { key, tool }) => resolveToolCredentials(tool.manifest, await pluginAuths.read(userId, key), app.config.rawEnv),
       agent: { maxSteps: agentStepLimit(app.config.yaml.endpoints?.agents), toolCall: { ...defaultToolCallLimits } },
     } satisfies ChatServices);
   },

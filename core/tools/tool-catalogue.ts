@@ -1,44 +1,82 @@
 import type { FastifyInstance } from 'fastify';
 import type { PluginLogger, Tool } from '../plugin-api/index.js';
 import { toPluginLogger } from '../plugin-host/plugin-logger.js';
+import { isAuthenticatedByEnvironment, type ToolEnvironment } from './tool-credentials.js';
 
-/** The tools a turn may offer, by LibreChat plugin key (the `tool` plugin's name). */
-export interface ToolCatalogue {
-  /** Every tool that is set up, by key. */
-  readonly keys: string[];
-  /**
-   * The tools of a conversation's `tools` field, in order and once each. A key no tool plugin
-   * answers to (a LibreChat plugin chatbox does not have, a typo) is left out with a log line.
-   */
-  resolve(keys: readonly string[] | null | undefined, log: { warn(fields: object, message: string): void }): ResolvedTool[];
-}
+/**
+ * LibreChat v0.7.1's manifest order (reference §4.2) for the tools chatbox has: the store lists them
+ * so, a LibreChat user finds them where they were. Tools it does not know (MCP tools, tests) follow
+ * in the order they were added.
+ */
+const manifestOrder = [
+  'traversaal_search', 'google', 'wolfram', 'web-browser', 'serpapi', 'dall-e', 'dalle',
+  'tavily_search_results_json', 'calculator', 'stable-diffusion', 'azure-ai-search',
+];
 
 /** A tool ready for a turn, with the logger its calls write to. */
 export interface ResolvedTool {
   key: string;
   tool: Tool;
   log: PluginLogger;
+  /** Every credential field has a value in the operator's environment (LibreChat's `authenticated`; true without fields). */
+  authenticated: boolean;
+}
+
+/** The tools a turn may offer, by LibreChat plugin key (the `tool` plugin's name). */
+export interface ToolCatalogue {
+  /** Every tool that is set up, by key. */
+  readonly keys: string[];
+  /** Every tool, in the store's order (GET /api/plugins lists exactly these). */
+  list(): ResolvedTool[];
+  find(key: string): ResolvedTool | undefined;
+  /**
+   * Adds a tool that is not a `tool` plugin (the seam for MCP servers' tools): listed after the
+   * built-ins, installed and resolved like them. A key already taken is refused.
+   */
+  add(key: string, tool: Tool, log: PluginLogger): void;
+  /**
+   * The tools of a conversation's `tools` field that the user may use, in order and once each: those
+   * the user installed, and those needing nothing from the user (no credential fields, or every one set
+   * by the operator). A key no tool answers to (a LibreChat plugin chatbox does not have, a typo) or
+   * that the user has not installed is left out with a log line.
+   */
+  resolve(keys: readonly string[] | null | undefined, installed: readonly string[], log: { warn(fields: object, message: string): void }): ResolvedTool[];
 }
 
 /**
- * Sets up every registered `tool` plugin at start (tools without credentials need no settings; the
- * per-user store of credentials and installs comes with the plugin store), so a tool that cannot
- * be set up stops the server rather than a turn.
+ * Sets up every registered `tool` plugin at start (tools need no settings: credentials come per user
+ * from the plugin store, or from the environment), so a tool that cannot be set up stops the server
+ * rather than a turn. `authenticated` is decided once, from the environment at boot.
  */
-export async function createToolCatalogue(app: FastifyInstance): Promise<ToolCatalogue> {
+export async function createToolCatalogue(app: FastifyInstance, env: ToolEnvironment = app.config.rawEnv): Promise<ToolCatalogue> {
   const tools = new Map<string, ResolvedTool>();
+  const add = (key: string, tool: Tool, log: PluginLogger) => {
+    if (tools.has(key)) throw new Error(`a tool named "${key}" is already in the catalogue`);
+    tools.set(key, { key, tool, log, authenticated: isAuthenticatedByEnvironment(tool.manifest, env) });
+  };
   for (const definition of app.plugins.list('tool')) {
     const log = toPluginLogger(app.log.child({ tool: definition.name }));
-    tools.set(definition.name, { key: definition.name, tool: await app.plugins.setup('tool', definition.name, {}, log), log });
+    add(definition.name, await app.plugins.setup('tool', definition.name, {}, log), log);
   }
+  const rank = (key: string) => {
+    const index = manifestOrder.indexOf(key);
+    return index === -1 ? manifestOrder.length : index;
+  };
   return {
-    keys: [...tools.keys()],
-    resolve(keys, log) {
+    get keys() {
+      return [...tools.keys()];
+    },
+    // Array.prototype.sort is stable: tools of equal rank keep the order they were added in.
+    list: () => [...tools.values()].sort((first, second) => rank(first.key) - rank(second.key)),
+    find: (key) => tools.get(key),
+    add,
+    resolve(keys, installed, log) {
       const resolved: ResolvedTool[] = [];
       for (const key of new Set(keys ?? [])) {
         const found = tools.get(key);
-        if (found) resolved.push(found);
-        else log.warn({ tool: key }, `the conversation asks for the tool "${key}", which this server does not have: left out`);
+        if (!found) log.warn({ tool: key }, `the conversation asks for the tool "${key}", which this server does not have: left out`);
+        else if (!installed.includes(key) && !found.authenticated) log.warn({ tool: key }, `the conversation asks for the tool "${key}", which the user has not installed: left out`);
+        else resolved.push(found);
       }
       return resolved;
     },
