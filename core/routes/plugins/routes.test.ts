@@ -10,7 +10,8 @@ let alice: SignedInUser;
 let bob: SignedInUser;
 
 async function start(env: Record<string, string> = {}) {
-  ({ app, alice, bob } = await twoSignedInUsers({ plugins: [...builtInPlugins, ...credentialToolPlugins()], env }));
+  // The test tools first: the store's order is the manifest's, whatever the registration order.
+  ({ app, alice, bob } = await twoSignedInUsers({ plugins: [...credentialToolPlugins(), ...builtInPlugins], env }));
 }
 afterEach(async () => {
   await app?.close();
@@ -41,6 +42,17 @@ describe('GET /api/plugins', () => {
         { authField: 'ECHO_ACCOUNT', label: 'Echo Account', description: 'Your account at the echo service.' },
       ],
     });
+  });
+
+  it('lists a tool added to the catalogue later (the seam for MCP tools) after the others, installable like them', async () => {
+    await start();
+    const log = { debug() {}, info() {}, warn() {}, error() {} };
+    const manifest = { displayName: 'Remote', summary: 'A remote tool.', icon: '/assets/tools/remote.svg', credentials: [] };
+    app.chat.tools.add('remote_mcp_box', { name: 'remote_mcp_box', description: 'remote', inputSchema: { type: 'object' }, manifest, execute: async () => [] }, log);
+    expect(() => app.chat.tools.add('calculator', { name: 'calculator', description: '', inputSchema: {}, manifest, execute: async () => [] }, log)).toThrow('a tool named "calculator" is already in the catalogue');
+    expect((await listPlugins()).json().at(-1)).toEqual({ name: 'Remote', pluginKey: 'remote_mcp_box', description: 'A remote tool.', icon: '/assets/tools/remote.svg', authConfig: [], authenticated: true });
+    expect((await post({ pluginKey: 'remote_mcp_box', action: 'install' })).statusCode).toBe(200);
+    expect(await installedBy(alice)).toEqual(['remote_mcp_box']);
   });
 
   it('says `authenticated` when the operator set every field (any alternative), never for blank or user_provided', async () => {
