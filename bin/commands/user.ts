@@ -67,7 +67,7 @@ export function userCommand(): Command {
         const found = await userFromEmailOption(store, options.email);
         if (!options.yes) {
           if (!canPrompt()) throw new CliError('add --yes to delete without a terminal to confirm');
-          if (!(await confirm(`Delete ${found.email} and all their conversations, presets, keys and files?`))) return console.log('Nothing deleted.');
+          if (!(await confirm(`Delete ${found.email} and all their conversations, presets, keys, tool credentials and files?`))) return console.log('Nothing deleted.');
         }
         await store.users.delete(found.id);
         console.log(`Deleted ${found.email}`);
