@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PluginDefinition, Tool } from '../core/plugin-api/index.js';
+import { toolPlugins } from '../plugins/tools/index.js';
 import type { MongoStore } from '../core/store/mongo/index.js';
 import type { SqliteStore } from '../core/store/sqlite/index.js';
 import type { Store } from '../core/store/types.js';
@@ -47,6 +48,9 @@ export function credentialToolPlugins(): Array<PluginDefinition<'tool'>> {
   };
   return [plugin(echoSecret), plugin(operatorTool)];
 }
+
+/** The built-in tool plugins (plugins/tools), for core's tests of the store, which may not import plugins themselves. */
+export const builtInToolPlugins: ReadonlyArray<PluginDefinition<'tool'>> = toolPlugins;
 
 const isSqliteStore = (store: Store): store is SqliteStore => store.driver === 'sqlite' && 'database' in store;
 const isMongoStore = (store: Store): store is MongoStore => store.driver === 'mongodb' && 'collections' in store;

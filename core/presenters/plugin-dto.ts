@@ -1,8 +1,8 @@
 import type { PluginDto } from '../protocol/plugins.js';
-import type { ResolvedTool } from '../tools/tool-catalogue.js';
+import type { ToolManifest } from '../plugin-api/tool.js';
 
 /** A tool as the plugin store lists it (LibreChat's TPlugin): its manifest, never a credential value. */
-export function toPluginDto({ key, tool, authenticated }: ResolvedTool): PluginDto {
+export function toPluginDto({ key, tool, authenticated }: { key: string; tool: { manifest: ToolManifest }; authenticated: boolean }): PluginDto {
   const { displayName, summary, icon, credentials } = tool.manifest;
   return {
     name: displayName,

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../config/package-root.js';
-import { builtInPlugins } from '../../plugins/index.js';
 import { bearer, buildTestServer, registerUser } from '../../testing/build-test-server.js';
+import { builtInToolPlugins } from '../../testing/credential-tool-plugins.js';
 import { CONTENT_SECURITY_POLICY } from './security-headers.js';
 
 const iconsDir = join(packageRoot(), 'ui', 'public', 'assets', 'tools');
@@ -38,7 +38,7 @@ describe('tool icons', () => {
   });
 
   it("exist for every tool GET /api/plugins lists with a path of chatbox's, and are served with the CSP", async () => {
-    app = await buildTestServer({ uiDistDir: builtUi(), plugins: builtInPlugins });
+    app = await buildTestServer({ uiDistDir: builtUi(), plugins: [...builtInToolPlugins] });
     const { token } = await registerUser(app);
     const plugins: Array<{ pluginKey: string; icon: string }> = (await app.inject({ url: '/api/plugins', headers: bearer({ token }) })).json();
     expect(plugins.length).toBeGreaterThan(0);

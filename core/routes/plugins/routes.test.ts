@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { builtInPlugins } from '../../../plugins/index.js';
 import { bearer, twoSignedInUsers, type SignedInUser } from '../../../testing/build-test-server.js';
-import { credentialToolPlugins, rawPluginAuthRows } from '../../../testing/credential-tool-plugins.js';
+import { builtInToolPlugins, credentialToolPlugins, rawPluginAuthRows } from '../../../testing/credential-tool-plugins.js';
 import { pluginSchema } from '../../../testing/librechat-client/schemas/plugin.js';
 
 let app: FastifyInstance;
@@ -11,7 +10,7 @@ let bob: SignedInUser;
 
 async function start(env: Record<string, string> = {}) {
   // The test tools first: the store's order is the manifest's, whatever the registration order.
-  ({ app, alice, bob } = await twoSignedInUsers({ plugins: [...credentialToolPlugins(), ...builtInPlugins], env }));
+  ({ app, alice, bob } = await twoSignedInUsers({ plugins: [...credentialToolPlugins(), ...builtInToolPlugins], env }));
 }
 afterEach(async () => {
   await app?.close();
