@@ -148,6 +148,12 @@ describe('POST /api/user/plugins', () => {
     await post({ pluginKey: 'echo_secret', action: 'uninstall' }, bob);
     expect(await installedBy(alice)).toEqual(['echo_secret']);
     expect(await app.chat.pluginAuths.read(alice.userId, 'echo_secret')).toEqual({ ECHO_SECRET_KEY: 'echo-key-0123456789', ECHO_ACCOUNT: 'account-alice-42' });
+    // A sealed value is bound to its user and tool: copied in the database to Bob, or to another tool, it does not open.
+    const [sealed] = await app.store.pluginAuths.list(alice.userId, 'echo_secret');
+    await app.store.pluginAuths.upsert({ ...sealed, userId: bob.userId });
+    await app.store.pluginAuths.upsert({ ...sealed, pluginKey: 'operator_tool' });
+    expect(await app.chat.pluginAuths.read(bob.userId, 'echo_secret')).toEqual({});
+    expect(await app.chat.pluginAuths.read(alice.userId, 'operator_tool')).toEqual({});
   });
 
   it("stores an assistant tool's credentials without installing it, and uninstalls a key the server no longer has", async () => {
