@@ -11,6 +11,11 @@ export interface ToolInstallServices {
   env: ToolEnvironment;
 }
 
+/** The user's installed keys as stored now (not as signed in: another tab may have changed them since). */
+async function installedKeys(services: ToolInstallServices, userId: string): Promise<string[]> {
+  return (await services.store.users.findById(userId))?.plugins ?? [];
+}
+
 /** The field a form value belongs to: named by its manifest authField or one of its alternatives. */
 function fieldFor(tool: ResolvedTool, name: string): ToolCredentialField {
   const { credentials, displayName } = tool.tool.manifest;
@@ -27,7 +32,7 @@ function fieldFor(tool: ResolvedTool, name: string): ToolCredentialField {
  * saved. The key joins `user.plugins` once (LibreChat appends duplicates), unless the credentials
  * are for an assistant's tool.
  */
-export async function installTool(services: ToolInstallServices, userId: string, plugins: readonly string[], tool: ResolvedTool, request: { auth?: Readonly<Record<string, string>> | null; isAssistantTool?: boolean }): Promise<void> {
+export async function installTool(services: ToolInstallServices, userId: string, tool: ResolvedTool, request: { auth?: Readonly<Record<string, string>> | null; isAssistantTool?: boolean }): Promise<void> {
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.auth ?? {})) {
     const field = fieldFor(tool, name);
@@ -40,7 +45,9 @@ export async function installTool(services: ToolInstallServices, userId: string,
     if (values[name] === undefined && !stored.has(name) && environmentValue(field, services.env) === undefined) throw new ValidationError(`${field.label} is required.`, { authField: field.authField });
   }
   await services.pluginAuths.save(userId, tool.key, values);
-  if (!request.isAssistantTool && !plugins.includes(tool.key)) await services.store.users.update(userId, { plugins: [...plugins, tool.key] });
+  if (request.isAssistantTool) return;
+  const plugins = await installedKeys(services, userId);
+  if (!plugins.includes(tool.key)) await services.store.users.update(userId, { plugins: [...plugins, tool.key] });
 }
 
 /**
@@ -48,7 +55,9 @@ export async function installTool(services: ToolInstallServices, userId: string,
  * leaves `user.plugins`. A key no tool answers to any more (a tool removed from the server) can be
  * uninstalled too, so a user is never stuck with it.
  */
-export async function uninstallTool(services: ToolInstallServices, userId: string, plugins: readonly string[], pluginKey: string, request: { isAssistantTool?: boolean }): Promise<void> {
+export async function uninstallTool(services: ToolInstallServices, userId: string, pluginKey: string, request: { isAssistantTool?: boolean }): Promise<void> {
   await services.pluginAuths.remove(userId, pluginKey);
-  if (!request.isAssistantTool && plugins.includes(pluginKey)) await services.store.users.update(userId, { plugins: plugins.filter((key) => key !== pluginKey) });
+  if (request.isAssistantTool) return;
+  const plugins = await installedKeys(services, userId);
+  if (plugins.includes(pluginKey)) await services.store.users.update(userId, { plugins: plugins.filter((key) => key !== pluginKey) });
 }

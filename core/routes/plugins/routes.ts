@@ -18,13 +18,13 @@ export async function pluginsRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/user/plugins', authenticate, async (request, reply) => {
     const { pluginKey, action, auth, isAssistantTool } = parseInput(pluginInstallRequestSchema, request.body);
-    const user = request.user!;
+    const userId = request.user!.id;
     if (action === 'install') {
       const tool = app.chat.tools.find(pluginKey);
       if (!tool) throw new NotFoundError(`There is no tool "${pluginKey}" on this server`);
-      await installTool(services(), user.id, user.plugins, tool, { auth, isAssistantTool });
+      await installTool(services(), userId, tool, { auth, isAssistantTool });
     } else {
-      await uninstallTool(services(), user.id, user.plugins, pluginKey, { isAssistantTool });
+      await uninstallTool(services(), userId, pluginKey, { isAssistantTool });
     }
     // LibreChat answers 200 with an empty body; its client then refetches /api/user.
     return reply.status(200).send();
