@@ -48,8 +48,18 @@ describe('chatbox user', () => {
     expect(unconfirmed.code).toBe(1);
     expect(unconfirmed.stderr).toContain('--yes');
 
+    const seeded = openStore();
+    const admin = (await seeded.users.findByEmail('admin@example.com'))!;
+    await seeded.keys.upsert({ userId: admin.id, name: 'openAI', value: 'encrypted', expiresAt: null });
+    await seeded.pluginAuths.upsert({ userId: admin.id, pluginKey: 'wolfram', authField: 'WOLFRAM_APP_ID', value: 'encrypted' });
+    await seeded.close();
     expect((await cli('user', 'delete', '--email', 'admin@example.com', '--yes')).code).toBe(0);
     expect(JSON.parse((await cli('user', 'list', '--json')).stdout)).toEqual([]);
+    // Everything the account owned went with it: provider keys and tool credentials too.
+    const after = openStore();
+    expect(after.database.prepare('SELECT COUNT(*) AS rows FROM plugin_auths').get()).toEqual({ rows: 0 });
+    expect(after.database.prepare('SELECT COUNT(*) AS rows FROM user_keys').get()).toEqual({ rows: 0 });
+    await after.close();
   });
 
   it('asks for the missing flag by name when there is no terminal', async () => {

@@ -10,6 +10,7 @@ import { buildServer } from '../../core/server/build-server.js';
 import { copyToMongo, progressCollection } from '../../core/store/mongo/copy/index.js';
 import { createMongoStore, type MongoStore } from '../../core/store/mongo/index.js';
 import { createSqliteStore, type SqliteStore } from '../../core/store/sqlite/index.js';
+import { createPluginAuths } from '../../core/tools/plugin-auths.js';
 import type { Store } from '../../core/store/types.js';
 import { startMeiliDouble } from '../../testing/meili-double/index.js';
 import { startMongoDouble, type MongoDouble } from '../../testing/mongo-double/index.js';
@@ -72,6 +73,7 @@ async function seed(): Promise<{ aliceId: string; conversationIds: string[] }> {
   await store.presets.upsert({ presetId: 'p-other', user: alice.id, title: 'Other', defaultPreset: false, order: null, temperature: 1 });
   await store.presets.upsert({ presetId: 'p-bob', user: bob.id, title: 'Bob', defaultPreset: true, order: null });
   await createUserKeys({ store, vault: createKeyVault(credsKey) }).save(alice.id, 'openAI', 'sk-alice-secret', null);
+  await createPluginAuths({ store, vault: createKeyVault(credsKey), log: console }).save(alice.id, 'wolfram', { WOLFRAM_APP_ID: 'alice-wolfram-id' });
   for (const [userId, amount] of [[alice.id, 1000], [alice.id, -250], [bob.id, 10]] as const) {
     await store.balances.record({ userId, conversationId: null, tokenType: 'credits', model: null, context: 'admin', rawAmount: amount, rate: 1, tokenValue: amount });
   }
@@ -104,6 +106,7 @@ async function snapshot(store: Store) {
     messages: await all((after, limit) => store.messages.exportBatch(after, limit)),
     presets: await all((after, limit) => store.presets.exportBatch(after, limit)),
     keys: await all((after, limit) => store.keys.exportBatch(after, limit)),
+    pluginAuths: await all((after, limit) => store.pluginAuths.exportBatch(after, limit)),
     balances: await store.balances.listBalances(),
     transactions: await all((after, limit) => store.balances.exportTransactions(after, limit)),
     bans: await all((after, limit) => store.bans.exportBatch(after, limit)),
@@ -133,7 +136,8 @@ describe('chatbox migrate', () => {
     expect(first.stdout).toContain('messages: 12/12 (12 new, 0 changed)');
     expect(first.stdout).toContain('transactions: 3/3 (3 new, 0 changed)');
     expect(first.stdout).toContain('documents: 1/1 (1 new, 0 changed)');
-    expect(first.stdout).toMatch(/Done in [\d.]+ s: read 34, wrote 34 new and 0 changed record\(s\)/);
+    expect(first.stdout).toContain('plugin auths: 1/1 (1 new, 0 changed)');
+    expect(first.stdout).toMatch(/Done in [\d.]+ s: read 35, wrote 35 new and 0 changed record\(s\)/);
 
     const second = await migrate(uri);
     expect(second.code).toBe(0);
@@ -147,9 +151,10 @@ describe('chatbox migrate', () => {
       expect(await snapshot(target)).toEqual(expected);
       // Still encrypted with the same CREDS_KEY: it opens on the new store.
       expect(await createUserKeys({ store: target, vault: createKeyVault(credsKey) }).get(aliceId, 'openAI')).toBe('sk-alice-secret');
+      expect(await createPluginAuths({ store: target, vault: createKeyVault(credsKey), log: console }).read(aliceId, 'wolfram')).toEqual({ WOLFRAM_APP_ID: 'alice-wolfram-id' });
       expect(await target.balances.get(aliceId)).toBe(750);
       expect((await target.presets.list(aliceId)).filter((preset) => preset.defaultPreset).map((preset) => preset.presetId)).toEqual(['p-default']);
-      expect(await target.database.collection(progressCollection).countDocuments({ done: true })).toBe(12);
+      expect(await target.database.collection(progressCollection).countDocuments({ done: true })).toBe(13);
       // The file still says embedded, and a turn finds its text and passages in MongoDB, once each.
       expect((await target.files.find(aliceId, handbook.fileId))?.embedded).toBe(true);
       expect(await target.documentChunks.wholeText(aliceId, handbook.fileId)).toBe(handbook.text);
@@ -249,7 +254,7 @@ describe('chatbox migrate', () => {
       await meili.stop();
       const unreachable = await migrateWith(env, freshUri());
       expect(unreachable.code).toBe(0);
-      expect(unreachable.stdout).toContain('wrote 34 new');
+      expect(unreachable.stdout).toContain('wrote 35 new');
       expect(unreachable.stderr).toContain('warning: Meilisearch was not updated');
       expect(unreachable.stderr).toContain('chatbox search reindex');
     } finally {

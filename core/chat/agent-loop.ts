@@ -1,6 +1,7 @@
 import type { ChatMessage, ToolCallPart, ToolDefinition } from '../plugin-api/index.js';
-import { runToolCall, type ToolCallResult } from '../tools/run-tool-call.js';
+import { runToolCall, toolCallError, type ToolCallResult } from '../tools/run-tool-call.js';
 import type { ResolvedTool } from '../tools/tool-catalogue.js';
+import { missingCredentialsMessage } from '../tools/tool-credentials.js';
 import type { BuiltRequest } from './build-chat-request.js';
 import { countTokens, MESSAGE_OVERHEAD_TOKENS } from './tokens.js';
 import { readReply, sendRequest, writeReply, type Turn } from './turn-steps.js';
@@ -68,27 +69,45 @@ function uniqueIds(calls: readonly ToolCallPart[], earlier: readonly { runId: st
   });
 }
 
+/**
+ * The user's credentials for a tool (stored, else the environment), or why the call cannot run: a
+ * missing credential is the model's to report, never the turn's failure.
+ */
+async function credentialsOf(turn: Turn, found: ResolvedTool): Promise<{ credentials: Record<string, string> } | { failure: string }> {
+  try {
+    const { credentials, missing } = await turn.services.toolCredentials(turn.input.user.id, found);
+    return missing.length > 0 ? { failure: missingCredentialsMessage(missing) } : { credentials };
+  } catch (error) {
+    turn.services.log.error({ err: error, tool: found.key }, "reading the tool's credentials failed");
+    return { failure: 'its credentials could not be read; try again later' };
+  }
+}
+
 /** Runs one call, streaming its box twice: `loading` when it starts, with its output when it ends. */
 async function runCall(turn: Turn, byName: ReadonlyMap<string, ResolvedTool>, call: ToolCallPart): Promise<ToolCallResult> {
   const { services, input, accumulator, controller } = turn;
   const started = { runId: call.id, latest: call.name, inputs: [call.input], outputs: null, loading: true };
   input.stream.send(accumulator.toolRun(started));
   const found = byName.get(call.name);
-  const result = await runToolCall(
-    call,
-    found?.tool,
-    {
-      signal: controller.signal,
-      userId: input.user.id,
-      conversationId: input.plan.conversationId,
-      credentials: {},
-      // A model chooses the URLs a tool fetches: they pass the SSRF guard.
-      fetch: services.guardedFetch,
-      saveFile: (file) => services.toolFiles({ userId: input.user.id, conversationId: input.plan.conversationId }, file),
-      log: found?.log ?? { debug() {}, info() {}, warn() {}, error() {} },
-    },
-    services.agent.toolCall,
-  );
+  const credentials = found ? await credentialsOf(turn, found) : { credentials: {} };
+  const result =
+    'failure' in credentials
+      ? toolCallError(call, credentials.failure)
+      : await runToolCall(
+          call,
+          found?.tool,
+          {
+            signal: controller.signal,
+            userId: input.user.id,
+            conversationId: input.plan.conversationId,
+            credentials: credentials.credentials,
+            // A model chooses the URLs a tool fetches: they pass the SSRF guard.
+            fetch: services.guardedFetch,
+            saveFile: (file) => services.toolFiles({ userId: input.user.id, conversationId: input.plan.conversationId }, file),
+            log: found?.log ?? { debug() {}, info() {}, warn() {}, error() {} },
+          },
+          services.agent.toolCall,
+        );
   input.stream.send(accumulator.toolRun({ ...started, outputs: textOf(result), loading: false, ...(result.isError ? { error: true } : {}) }));
   return result;
 }

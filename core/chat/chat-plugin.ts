@@ -11,8 +11,11 @@ import { createCredentialsResolver } from '../endpoints/user-credentials.js';
 import { setUpFileStorages } from '../plugin-host/file-storages.js';
 import { toPluginLogger } from '../plugin-host/plugin-logger.js';
 import { createDocumentIndex } from '../search/documents/create-document-index.js';
+import { createKeyVault } from '../keys/key-vault.js';
+import { createPluginAuths } from '../tools/plugin-auths.js';
 import { createToolCatalogue } from '../tools/tool-catalogue.js';
 import { startMcpServers } from '../tools/mcp/mcp-servers.js';
+import { resolveToolCredentials } from '../tools/tool-credentials.js';
 import { defaultToolCallLimits } from '../tools/run-tool-call.js';
 import { createToolFileSaver } from '../tools/tool-files.js';
 import { resolveFileLimits } from '../files/index.js';
@@ -42,6 +45,8 @@ export const chatPlugin = fp<ChatPluginOptions>(
     });
     app.addHook('onClose', () => mcpServers.close());
     const tools = await createToolCatalogue(app, [mcpServers]);
+    // The vault of provider keys, under the same CREDS_KEY; each value is bound to user, tool and field.
+    const pluginAuths = createPluginAuths({ store: app.store, vault: createKeyVault(app.config.secrets.credsKey), log: app.log });
     app.decorate('chat', {
       store: app.store,
       env: app.config.env,
@@ -60,6 +65,8 @@ export const chatPlugin = fp<ChatPluginOptions>(
       tools,
       // The files routes log fileConfig's problems once; the same limits are read here quietly.
       toolFiles: createToolFileSaver({ store: app.store, storages: fileStorages, limits: resolveFileLimits(app.config.yaml.fileConfig, () => undefined) }),
+      pluginAuths,
+      toolCredentials: async (userId, { key, tool }) => resolveToolCredentials(tool.manifest, await pluginAuths.read(userId, key), app.config.rawEnv),
       agent: { maxSteps: agentStepLimit(app.config.yaml.endpoints?.agents), toolCall: { ...defaultToolCallLimits } },
     } satisfies ChatServices);
   },

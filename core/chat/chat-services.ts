@@ -6,7 +6,9 @@ import type { DocumentIndex } from '../files/index.js';
 import type { FileStorages } from '../plugin-host/file-storages.js';
 import type { Store } from '../store/types.js';
 import type { ToolCallLimits } from '../tools/run-tool-call.js';
-import type { ToolCatalogue } from '../tools/tool-catalogue.js';
+import type { PluginAuths } from '../tools/plugin-auths.js';
+import type { ToolCatalogue, ResolvedTool } from '../tools/tool-catalogue.js';
+import type { ToolCredentials } from '../tools/tool-credentials.js';
 import type { ToolFileSaver } from '../tools/tool-files.js';
 import type { AbortRegistry } from './abort-registry.js';
 import type { Balance } from './balance.js';
@@ -39,6 +41,10 @@ export interface ChatServices {
   tools: ToolCatalogue;
   /** Keeps the files tools make (generated images) as the user's files: ToolContext.saveFile. */
   toolFiles: ToolFileSaver;
+  /** The tool credentials users entered in the plugin store (encrypted; GET/POST /api/user/plugins). */
+  pluginAuths: PluginAuths;
+  /** A tool's credentials for one call of this user: their stored ones, else the operator's environment. */
+  toolCredentials(userId: string, tool: ResolvedTool): Promise<ToolCredentials>;
   /** The agent loop's bounds: model calls per turn (librechat.yaml `endpoints.agents.recursionLimit`) and each tool call's. */
   agent: { maxSteps: number; toolCall: ToolCallLimits };
 }

@@ -71,8 +71,8 @@ async function startTurn(services: ChatServices, input: TurnInput, options: Turn
     // Before the call: a text-only model would answer the images with a provider 400.
     const model = input.plan.userMessage.files.some(isImageFile) ? modelForImages(chosen, entry, models) : chosen;
     if (model === null) throw new ChatboxError('vision_unsupported', formatErrorMessage(errorCodes.vision_unsupported.message, { model: chosen }), { model: chosen });
-    // The conversation's `tools` (LibreChat plugin keys) that this server has; the agent loop runs them.
-    const tools = services.tools.resolve(options.tools, services.log);
+    // The conversation's `tools` (LibreChat plugin keys) that this server has and the user may use; the agent loop runs them.
+    const tools = services.tools.resolve(options.tools, user.plugins, services.log);
     if (tools.length > 0 && !canCallTools(model)) throw new ChatboxError('tools_unsupported', formatErrorMessage(errorCodes.tools_unsupported.message, { model }), { model });
     return { release, credentials, model, tools };
   } catch (error) {

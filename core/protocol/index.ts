@@ -11,3 +11,4 @@ export * from './search.js';
 export * from './stream-frames.js';
 export * from './endpoint-catalogue.js';
 export * from './files.js';
+export * from './plugins.js';

@@ -13,6 +13,7 @@ import { keysRoutes } from './keys/routes.js';
 import { messagesRoutes } from './messages/routes.js';
 import { modelsRoutes } from './models/routes.js';
 import { oauthRoutes } from './oauth/routes.js';
+import { pluginsRoutes } from './plugins/routes.js';
 import { presetsRoutes } from './presets/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { tokenizerRoutes } from './tokenizer/routes.js';
@@ -44,5 +45,6 @@ export async function registerRoutes(app: FastifyInstance, { config, oauthEndpoi
   await app.register(filesRoutes);
   await app.register(presetsRoutes);
   await app.register(keysRoutes);
+  await app.register(pluginsRoutes);
   await app.register(searchRoutes);
 }

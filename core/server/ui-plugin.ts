@@ -27,9 +27,11 @@ export const uiPlugin = fp<{ distDir: string }>(
         root: distDir,
         wildcard: false,
         index: false,
-        // Vite names assets by content hash, so they never change under the same URL.
+        // Vite names assets by content hash, so they never change under the same URL. The tool icons
+        // (ui/public/assets/tools, GET /api/plugins `icon`) keep their names: cached for a day only.
         setHeaders: (response, path) => {
-          if (path.includes(`${join('assets', '')}`)) response.header('cache-control', 'public, max-age=31536000, immutable');
+          if (path.includes(join('assets', 'tools', ''))) response.header('cache-control', 'public, max-age=86400');
+          else if (path.includes(`${join('assets', '')}`)) response.header('cache-control', 'public, max-age=31536000, immutable');
         },
       });
     }

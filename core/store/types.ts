@@ -5,6 +5,7 @@ import type { DocumentChunksRepository } from './repositories/document-chunks.js
 import type { FilesRepository } from './repositories/files.js';
 import type { KeysRepository } from './repositories/keys.js';
 import type { MessagesRepository } from './repositories/messages.js';
+import type { PluginAuthsRepository } from './repositories/plugin-auths.js';
 import type { PresetsRepository } from './repositories/presets.js';
 import type { SearchOutboxRepository } from './repositories/search-outbox.js';
 import type { SessionsRepository } from './repositories/sessions.js';
@@ -32,6 +33,8 @@ export interface Store {
   messages: MessagesRepository;
   presets: PresetsRepository;
   keys: KeysRepository;
+  /** Tool credentials entered in the plugin store, encrypted by core. */
+  pluginAuths: PluginAuthsRepository;
   balances: BalancesRepository;
   bans: BansRepository;
   files: FilesRepository;

@@ -33,6 +33,11 @@ export interface ToolCallResult {
 /** The wording LibreChat's plugins use for a failed tool, which its client marks with a cross. */
 export const toolErrorText = (name: string, message: string) => `error processing tool ${name}: ${message}`;
 
+/** A call answered with an error without running the tool (the model reads why). */
+export const toolCallError = (call: RequestedToolCall, message: string, input: unknown = {}): ToolCallResult => ({
+  call, input, output: [{ type: 'text', text: toolErrorText(call.name, message) }], isError: true,
+});
+
 const textOf = (parts: ToolOutputPart[]) => parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
 
 /** Cuts the text parts to the budget, saying so to the model, so one large page cannot fill the context. */
@@ -65,7 +70,7 @@ export async function runToolCall(
   context: Omit<ToolContext, 'signal'> & { signal: AbortSignal },
   limits: ToolCallLimits,
 ): Promise<ToolCallResult> {
-  const failed = (message: string, input: unknown = {}): ToolCallResult => ({ call, input, output: [{ type: 'text', text: toolErrorText(call.name, message) }], isError: true });
+  const failed = (message: string, input: unknown = {}) => toolCallError(call, message, input);
   if (!tool) return failed(`no tool named "${call.name}" is available`);
   const checked = checkToolInput(tool, call.input);
   if (!checked.ok) return failed(checked.message);

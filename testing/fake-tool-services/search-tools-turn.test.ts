@@ -3,10 +3,8 @@ import { NO_PARENT } from '../../core/chat/message-tree.js';
 import { buildChatTestServer, type ChatTestContext } from '../build-chat-test-server.js';
 import type { FakeToolService } from './fake-tool-service.js';
 import { startFakeTavily } from './tavily.js';
-import { withCredentials } from './tool-test-context.js';
 import type { RecordedRequest } from '../fake-upstreams/index.js';
 import { writeYamlFile } from '../yaml-file.js';
-import { tavilySearchToolPlugin } from '../../plugins/tools/index.js';
 
 const apiKey = 'tvly-turn-key';
 
@@ -24,8 +22,8 @@ describe('a search tool in a turn through /api/ask', () => {
     yaml = writeYamlFile(`ssrf:\n  allowedHosts: ["${tavily.host}"]\n`);
     chat = await buildChatTestServer({
       configPath: yaml.path,
-      plugins: [withCredentials(tavilySearchToolPlugin, { TAVILY_API_KEY: apiKey })],
-      env: { TAVILY_BASE_URL: tavily.url, TITLE_CONVO: 'false', LIMIT_MESSAGE_IP: 'false' },
+      // The operator's key: the tool is `authenticated`, every user may use it without installing it.
+      env: { TAVILY_API_KEY: apiKey, TAVILY_BASE_URL: tavily.url, TITLE_CONVO: 'false', LIMIT_MESSAGE_IP: 'false' },
     });
   });
   afterAll(async () => {
@@ -61,12 +59,12 @@ describe('a search tool in a turn through /api/ask', () => {
     expect(final.responseMessage.text).toBe(`From the search: ${results}`);
   });
 
-  it('hands a tool without its credentials back to the model as "error processing tool", never failing the turn', async () => {
-    scriptModel('google', { query: 'fjords' });
+  it('does not offer a tool the user has not installed and the operator has not set up; the turn answers without it', async () => {
+    chat.upstreams.openai.control.configure({ reply: 'No search today.' });
     const { frames } = await ask(['google']);
     const final = frames.at(-1)!.data;
-    const message = 'error processing tool google: Google search is not set up: GOOGLE_CSE_ID, GOOGLE_SEARCH_API_KEY are missing. Install the tool with them, or ask the operator to set them in the environment.';
-    expect(final.responseMessage).toMatchObject({ error: false, plugins: [expect.objectContaining({ latest: 'google', outputs: message, error: true, loading: false })] });
-    expect(toolResultOf(chat.upstreams.openai.control.lastRequest!)).toBe(message);
+    expect(final.responseMessage).toMatchObject({ error: false, text: 'No search today.' });
+    expect(final.responseMessage.plugins ?? []).toEqual([]);
+    expect(chat.upstreams.openai.control.lastRequest!.body.tools).toBeUndefined();
   });
 });

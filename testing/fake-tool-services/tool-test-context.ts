@@ -29,17 +29,3 @@ export function settingsProblems(plugin: PluginDefinition<'tool'>, environment: 
   const parsed = plugin.configSchema.safeParse(environment);
   return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
 }
-
-/**
- * A tool plugin whose calls get these credentials, standing in for the plugin store's per-user
- * credentials in a turn test: the tool itself, its settings and the turn's context are the real ones.
- */
-export function withCredentials(plugin: PluginDefinition<'tool'>, credentials: Record<string, string>): PluginDefinition<'tool'> {
-  return {
-    ...plugin,
-    async setup(context) {
-      const tool = await plugin.setup(context);
-      return { ...tool, execute: (input, toolContext) => tool.execute(input, { ...toolContext, credentials }) };
-    },
-  };
-}

@@ -3,6 +3,7 @@ import { NO_PARENT } from '../../chat/message-tree.js';
 import { buildChatTestServer, type ChatTestContext } from '../../../testing/build-chat-test-server.js';
 import type { FakeToolCall, FakeUpstream, RecordedRequest } from '../../../testing/fake-upstreams/index.js';
 import { testToolPlugins } from '../../../testing/test-tool-plugins.js';
+import { toolResultsIn } from '../../../testing/tool-results-in.js';
 
 let chat: ChatTestContext;
 let tools: ReturnType<typeof testToolPlugins>;
@@ -20,17 +21,6 @@ beforeEach(() => {
   chat.app.chat.agent.maxSteps = 10;
   chat.app.chat.agent.toolCall = { timeoutMs: 30_000, maxOutputChars: 20_000 };
 });
-
-/** The tool results a request carries, in each provider's own shape, as text. */
-function toolResultsIn(body: any): string[] {
-  const results: string[] = [];
-  for (const message of body.messages ?? []) {
-    if (message.role === 'tool') results.push(typeof message.content === 'string' ? message.content : JSON.stringify(message.content));
-    if (Array.isArray(message.content)) for (const part of message.content) if (part.type === 'tool_result') results.push(JSON.stringify(part.content));
-  }
-  for (const content of body.contents ?? []) for (const part of content.parts ?? []) if (part.functionResponse) results.push(JSON.stringify(part.functionResponse.response));
-  return results;
-}
 
 /** The tool calls of earlier steps a request repeats, by tool name, in each provider's own shape. */
 function toolCallsIn(body: any): string[] {

@@ -61,6 +61,17 @@ describe('MCP tools in a turn', () => {
     expect(offered[0].function.parameters).toMatchObject({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] });
   });
 
+  it('lists the MCP tools in the tool store after the built-ins, usable without installing, and installable', async () => {
+    const auth = { authorization: `Bearer ${chat.token}` };
+    const plugins: Array<{ pluginKey: string; authConfig: unknown[]; authenticated: boolean }> = (await chat.app.inject({ url: '/api/plugins', headers: auth })).json();
+    const keys = plugins.map((plugin) => plugin.pluginKey);
+    expect(keys.indexOf('add_mcp_local')).toBeGreaterThan(keys.indexOf('calculator'));
+    expect(plugins.find((plugin) => plugin.pluginKey === 'add_mcp_remote')).toMatchObject({ authConfig: [], authenticated: true });
+    const installed = await chat.app.inject({ method: 'POST', url: '/api/user/plugins', payload: { pluginKey: 'add_mcp_remote', action: 'install' }, headers: auth });
+    expect(installed.statusCode).toBe(200);
+    expect((await chat.app.inject({ url: '/api/user', headers: auth })).json().plugins).toContain('add_mcp_remote');
+  });
+
   it('runs a streamable-HTTP server\'s tool on another provider (Anthropic) the same way', async () => {
     script(chat.upstreams.anthropic, [{ name: 'add_mcp_remote', input: { a: 40, b: 2 } }], () => 'It is 42.');
     const { frames } = await ask(['add_mcp_remote'], 'anthropic', 'claude-3-5-haiku-latest');
@@ -108,7 +119,7 @@ describe('MCP servers that are down', () => {
     const server = await serverWith({ local: { command: process.execPath, args: [stdioServer] } });
     const { chat } = server;
     await until(() => chat.app.chat.tools.keys.includes('whoami_mcp_local'), 'the stdio server');
-    const [whoami] = chat.app.chat.tools.resolve(['whoami_mcp_local'], { warn() {} });
+    const [whoami] = chat.app.chat.tools.resolve(['whoami_mcp_local'], [], { warn() {} });
     const output = await whoami!.tool.execute({}, { signal: new AbortController().signal, userId: chat.userId, credentials: {}, fetch: globalThis.fetch, log: whoami!.log });
     const { pid } = JSON.parse(output[0]!.type === 'text' ? output[0]!.text : '{}');
     expect(() => process.kill(pid, 0)).not.toThrow();

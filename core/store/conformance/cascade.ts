@@ -13,6 +13,7 @@ export function describeCascadeContract(context: ContractContext): void {
     const message = await context.store.messages.upsert(messageInput(user.id, conversation.conversationId));
     const preset = await context.store.presets.upsert(presetInput(user.id));
     await context.store.keys.upsert({ userId: user.id, name: 'openAI', value: 'cipher', expiresAt: null });
+    await context.store.pluginAuths.upsert({ userId: user.id, pluginKey: 'wolfram', authField: 'WOLFRAM_APP_ID', value: 'cipher' });
     await context.store.balances.record({ userId: user.id, conversationId: null, tokenType: 'credits', model: null, context: 'admin', rawAmount: 100, rate: 1, tokenValue: 100 });
     const file = await context.store.files.upsert(fileInput(user.id));
     return { session, conversation, message, preset, file };
@@ -34,6 +35,7 @@ export function describeCascadeContract(context: ContractContext): void {
       expect(await store.messages.find(alice.id, gone.message.messageId)).toBeNull();
       expect(await store.presets.find(alice.id, gone.preset.presetId)).toBeNull();
       expect(await store.keys.list(alice.id)).toEqual([]);
+      expect(await store.pluginAuths.list(alice.id, 'wolfram')).toEqual([]);
       expect(await store.balances.get(alice.id)).toBe(0);
       expect(await store.balances.listTransactions(alice.id, { offset: 0, limit: 10 })).toEqual([]);
       expect(await store.files.find(alice.id, gone.file.file_id)).toBeNull();
@@ -45,6 +47,7 @@ export function describeCascadeContract(context: ContractContext): void {
       expect(await store.messages.find(bob.id, kept.message.messageId)).not.toBeNull();
       expect(await store.presets.find(bob.id, kept.preset.presetId)).not.toBeNull();
       expect(await store.keys.list(bob.id)).toHaveLength(1);
+      expect(await store.pluginAuths.list(bob.id, 'wolfram')).toHaveLength(1);
       expect(await store.balances.get(bob.id)).toBe(100);
       expect(await store.files.find(bob.id, kept.file.file_id)).not.toBeNull();
     });

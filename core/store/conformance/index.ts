@@ -10,6 +10,7 @@ import { describeFilesContract } from './files.js';
 import { describeIsolationContract } from './isolation.js';
 import { describeKeysContract } from './keys.js';
 import { describeMessagesContract } from './messages.js';
+import { describePluginAuthsContract } from './plugin-auths.js';
 import { describePresetsContract } from './presets.js';
 import { describeSessionsContract } from './sessions.js';
 import { describeTokensContract } from './tokens.js';
@@ -29,6 +30,7 @@ export function describeStoreContract(driverName: string, makeStore: () => Promi
     describeMessagesContract(context);
     describePresetsContract(context);
     describeKeysContract(context);
+    describePluginAuthsContract(context);
     describeBalancesContract(context);
     describeBansContract(context);
     describeFilesContract(context);

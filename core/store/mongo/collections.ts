@@ -9,6 +9,8 @@ export interface Collections {
   messages: Collection;
   presets: Collection;
   keys: Collection;
+  /** Tool credentials entered in the plugin store (see plugin-auths.ts). */
+  pluginAuths: Collection;
   balances: Collection;
   transactions: Collection;
   bans: Collection;
@@ -46,6 +48,7 @@ const indexes: Record<keyof Collections, IndexDescription[]> = {
     { key: { user: 1, defaultPreset: 1 }, unique: true, partialFilterExpression: { defaultPreset: true } },
   ],
   keys: [{ key: { userId: 1, name: 1 }, unique: true }, { key: { expiresAt: 1 } }],
+  pluginAuths: [{ key: { userId: 1, pluginKey: 1, authField: 1 }, unique: true }],
   balances: [{ key: { userId: 1 }, unique: true }],
   transactions: [{ key: { id: 1 }, unique: true }, { key: { userId: 1, createdAt: -1 } }],
   bans: [{ key: { key: 1 }, unique: true }, { key: { expiresAt: 1 } }],

@@ -8,6 +8,7 @@ import { createFilesRepository } from './files.js';
 import { createDocumentChunksRepository } from './document-chunks.js';
 import { createKeysRepository } from './keys.js';
 import { createMessagesRepository } from './messages.js';
+import { createPluginAuthsRepository } from './plugin-auths.js';
 import { createPresetsRepository } from './presets.js';
 import { createSearchOutbox } from './search-outbox.js';
 import { createSessionsRepository } from './sessions.js';
@@ -63,6 +64,7 @@ export async function createMongoStore({ uri, dbName }: MongoStoreOptions): Prom
     messages: createMessagesRepository(collections, searchOutbox.record),
     presets: createPresetsRepository(collections),
     keys: createKeysRepository(collections),
+    pluginAuths: createPluginAuthsRepository(collections),
     balances: createBalancesRepository(collections),
     bans: createBansRepository(collections),
     files: createFilesRepository(collections),

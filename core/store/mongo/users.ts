@@ -37,6 +37,7 @@ const ownedBy: Array<[keyof Collections, string]> = [
   ['conversations', 'user'],
   ['presets', 'user'],
   ['keys', 'userId'],
+  ['pluginAuths', 'userId'],
   ['transactions', 'userId'],
   ['balances', 'userId'],
   ['files', 'user'],

@@ -10,6 +10,7 @@ import { createKeysRepository } from './keys.js';
 import { createMessagesRepository } from './messages.js';
 import { migrate } from './migrate.js';
 import { migrations } from './migrations/index.js';
+import { createPluginAuthsRepository } from './plugin-auths.js';
 import { createPresetsRepository } from './presets.js';
 import { createSearchOutboxRepository } from './search-outbox.js';
 import { createSessionsRepository } from './sessions.js';
@@ -53,6 +54,7 @@ export function createSqliteStore({ filename }: SqliteStoreOptions): SqliteStore
     messages: createMessagesRepository(connection),
     presets: createPresetsRepository(connection),
     keys: createKeysRepository(connection),
+    pluginAuths: createPluginAuthsRepository(connection),
     balances: createBalancesRepository(connection),
     bans: createBansRepository(connection),
     files: createFilesRepository(connection),

@@ -32,7 +32,8 @@ export function startMcpServers(config: McpServersConfig, options: McpServersOpt
       const all = new Map<string, ResolvedTool>();
       for (const { connection, log } of connections) {
         for (const [key, tool] of connection.tools()) {
-          if (!all.has(key)) all.set(key, { key, tool, log });
+          // The operator configured the server: its tools need nothing from the user.
+          if (!all.has(key)) all.set(key, { key, tool, log, authenticated: true });
           else if (!reportedClashes.has(key)) {
             reportedClashes.add(key);
             log.warn(`the tool ${key} of MCP server "${connection.name}" has the name of another server's tool and is left out`);

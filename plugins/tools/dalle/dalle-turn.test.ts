@@ -1,33 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PluginDefinition } from '../../../core/plugin-api/index.js';
 import { buildChatTestServer, type ChatTestContext } from '../../../testing/build-chat-test-server.js';
 import { bearer } from '../../../testing/build-test-server.js';
 import { startFakeOpenAIImages, type FakeOpenAIImages } from '../../../testing/fake-tool-services/fake-openai-images.js';
 import type { RecordedRequest } from '../../../testing/fake-upstreams/index.js';
-import { dalleToolPlugin } from './plugin.js';
-import type { DalleSettings } from './settings.js';
 
 let chat: ChatTestContext;
 let images: FakeOpenAIImages;
-
-/**
- * The built-in dalle tool, given the user's key the way the tool store hands credentials to a
- * call (ToolContext.credentials); everything else (the images API, saving, the turn) is real.
- */
-const dalleWithKey: PluginDefinition<'tool', DalleSettings> = {
-  ...dalleToolPlugin,
-  async setup(context) {
-    const tool = await dalleToolPlugin.setup(context);
-    return { ...tool, execute: (input, toolContext) => tool.execute(input, { ...toolContext, credentials: { DALLE3_API_KEY: images.apiKey } }) };
-  },
-};
 
 /** The tool results an OpenAI chat request carries. */
 const toolResults = (request: RecordedRequest): string[] => (request.body?.messages ?? []).filter((message: { role: string }) => message.role === 'tool').map((message: { content: string }) => message.content);
 
 beforeAll(async () => {
   images = await startFakeOpenAIImages();
-  chat = await buildChatTestServer({ plugins: [dalleWithKey], env: { DALLE3_BASEURL: `${images.url}/v1`, TITLE_CONVO: 'false', LIMIT_MESSAGE_IP: 'false' } });
+  chat = await buildChatTestServer({ env: { DALLE3_BASEURL: `${images.url}/v1`, TITLE_CONVO: 'false', LIMIT_MESSAGE_IP: 'false' } });
+  // The user installs the tool with their own key, as in the plugin store.
+  const installed = await chat.app.inject({ method: 'POST', url: '/api/user/plugins', headers: bearer(chat), payload: { pluginKey: 'dalle', action: 'install', auth: { 'DALLE3_API_KEY||DALLE_API_KEY': images.apiKey } } });
+  expect(installed.statusCode).toBe(200);
 });
 afterAll(async () => {
   await chat.close();

@@ -46,7 +46,7 @@ export function createTavilySearchTool(settings: TavilySearchSettings): Tool {
     manifest: {
       displayName: 'Tavily Search',
       summary: 'Tavily Search is a robust search API tailored specifically for LLM Agents. It seamlessly integrates with diverse data sources to ensure a superior, relevant search experience.',
-      icon: '/assets/tools/tavily.svg',
+      icon: '/assets/tools/tavily_search_results_json.svg',
       credentials: [{ authField: 'TAVILY_API_KEY', label: 'Tavily API Key', description: 'Your key from app.tavily.com.' }],
     },
     description: 'A search engine optimized for comprehensive, accurate, and trusted results. Useful for when you need to answer questions about current events.',

@@ -35,7 +35,7 @@ export function createTraversaalSearchTool(settings: TraversaalSearchSettings): 
     manifest: {
       displayName: 'Traversaal',
       summary: 'Traversaal is a robust search API tailored for LLM Agents. Get an API key here: https://api.traversaal.ai',
-      icon: '/assets/tools/traversaal.svg',
+      icon: '/assets/tools/traversaal_search.svg',
       credentials: [{ authField: 'TRAVERSAAL_API_KEY', label: 'Traversaal API Key', description: 'Get your API key from api.traversaal.ai.' }],
     },
     description:

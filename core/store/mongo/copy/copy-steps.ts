@@ -8,6 +8,7 @@ import { conversationDocument } from '../conversations.js';
 import { fileDocument } from '../files.js';
 import { keyDocument } from '../keys.js';
 import { messageDocument } from '../messages.js';
+import { pluginAuthDocument } from '../plugin-auths.js';
 import { presetDocument } from '../presets.js';
 import { sessionDocument } from '../sessions.js';
 import { tokenDocument } from '../tokens.js';
@@ -69,6 +70,7 @@ export const copySteps: readonly CopyStep[] = [
   step('presets', 'presets', (source, after, limit) => source.presets.exportBatch(after, limit), upserted('presets', presetDocument, ['user', 'presetId'])),
   // Still encrypted: the same CREDS_KEY opens them on the new store.
   step('keys', 'user_keys', (source, after, limit) => source.keys.exportBatch(after, limit), upserted('keys', keyDocument, ['userId', 'name'])),
+  step('plugin auths', 'plugin_auths', (source, after, limit) => source.pluginAuths.exportBatch(after, limit), upserted('pluginAuths', pluginAuthDocument, ['userId', 'pluginKey', 'authField'])),
   step('balances', 'balances', (source, after, limit) => source.balances.exportBatch(after, limit), upserted('balances', balanceDocument, ['userId'])),
   step('transactions', 'transactions', (source, after, limit) => source.balances.exportTransactions(after, limit), upserted('transactions', transactionDocument, ['id'])),
   step('bans', 'bans', (source, after, limit) => source.bans.exportBatch(after, limit), upserted('bans', banDocument, ['key'])),

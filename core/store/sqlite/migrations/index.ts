@@ -6,6 +6,7 @@ import { userScopedSearchMigration } from './004-user-scoped-search.js';
 import { unchangedTextSkipsIndexMigration } from './005-unchanged-text-skips-index.js';
 import { documentChunksMigration } from './006-document-chunks.js';
 import { fileTemporaryIdMigration } from './007-file-temporary-id.js';
+import { pluginAuthsMigration } from './008-plugin-auths.js';
 
 /** Every migration in order. Listed by hand: the order is part of the schema's history. */
-export const migrations: readonly Migration[] = [initialMigration, fullTextSearchMigration, searchOutboxMigration, userScopedSearchMigration, unchangedTextSkipsIndexMigration, documentChunksMigration, fileTemporaryIdMigration];
+export const migrations: readonly Migration[] = [initialMigration, fullTextSearchMigration, searchOutboxMigration, userScopedSearchMigration, unchangedTextSkipsIndexMigration, documentChunksMigration, fileTemporaryIdMigration, pluginAuthsMigration];
