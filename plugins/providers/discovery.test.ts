@@ -27,6 +27,16 @@ describe('the built-in providers discover their endpoints', () => {
     expect(discover(openAIDiscovery, { OPENAI_API_KEY: 'user_provided', OPENAI_REVERSE_PROXY: 'http://env/v1' })[0]).toMatchObject({ userProvide: true, settings: { baseURL: 'http://env/v1' } });
   });
 
+  it('gptPlugins: the OpenAI key turns it on too, with PLUGIN_MODELS (never OPENAI_MODELS) and the key saved as openAI', () => {
+    const [, plugins] = discover(openAIDiscovery, { OPENAI_API_KEY: 'sk', OPENAI_REVERSE_PROXY: 'http://env/v1', OPENAI_MODELS: 'a', PLUGIN_MODELS: 'p, q' });
+    expect(plugins).toEqual({
+      name: 'gptPlugins', settings: { apiKey: 'sk', baseURL: 'http://env/v1', models: ['p', 'q'] }, userProvide: false, userProvideURL: false, keyName: 'openAI',
+      titleConvo: undefined, titleModel: undefined, streamRate: undefined,
+    });
+    expect(discover(openAIDiscovery, { OPENAI_API_KEY: 'sk', OPENAI_MODELS: 'a' })[1]?.settings).toEqual({ apiKey: 'sk', baseURL: undefined, models: undefined });
+    expect(discover(openAIDiscovery, { OPENAI_API_KEY: 'user_provided' })[1]).toMatchObject({ name: 'gptPlugins', userProvide: true, keyName: 'openAI' });
+  });
+
   it('anthropic: the yaml model list wins over ANTHROPIC_MODELS', () => {
     expect(discover(anthropicDiscovery, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_MODELS: 'env-model' })[0]?.settings).toEqual({ apiKey: 'k', baseURL: undefined, models: ['env-model'] });
     expect(discover(anthropicDiscovery, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_MODELS: 'env-model' }, { models: ['yaml-model'] })[0]?.settings).toMatchObject({ models: ['yaml-model'] });
