@@ -54,7 +54,7 @@ export async function runTurn(services: ChatServices, input: TurnInput): Promise
     return;
   }
   try {
-    await streamReply(services, input, { options, sender, model: started.model, credentials: started.credentials, controller, failFrame, othersStreaming, tools: started.tools });
+    await streamReply(services, input, { options, sender, model: started.model, credentials: started.credentials, controller, failFrame, othersStreaming, tools: started.tools, agent: started.agent });
   } finally {
     started.release();
   }

@@ -51,12 +51,13 @@ function unwrap(value: string): string {
 }
 
 /** The text of a label up to the next line that starts another label of the format. */
-function section(text: string, label: string): { start: number; value: string } | undefined {
+function section(text: string, label: string): { start: number; end: number; value: string } | undefined {
   const found = labelled(label).exec(text);
   if (!found) return undefined;
   const rest = text.slice(found.index + found[0].length);
   const next = /^[ \t*_]*(?:Thought|Action|Action Input|Observation|Final Answer)[ \t*_]*:/im.exec(rest);
-  return { start: found.index, value: (next ? rest.slice(0, next.index) : rest).trim() };
+  const body = next ? rest.slice(0, next.index) : rest;
+  return { start: found.index, end: found.index + found[0].length + body.trimEnd().length, value: body.trim() };
 }
 
 /**
@@ -74,7 +75,7 @@ export function parseReactStep(written: string): ReactStep {
     const inputSection = section(text.slice(action.start), 'Action Input');
     const tool = unwrap(action.value.split('\n')[0]!).replace(/^\[|\]$/g, '').replace(/\(\)$/, '').trim();
     const input = inputSection ? unwrap(inputSection.value) : '';
-    const end = inputSection ? text.length : action.start + action.value.length;
+    const end = inputSection ? text.length : action.end;
     return { kind: 'action', tool, input, text: text.slice(0, end).trim() };
   }
   if (final) return { kind: 'final', answer: final.value };
