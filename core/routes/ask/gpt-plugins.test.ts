@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatTestContext } from '../../../testing/build-chat-test-server.js';
+import { buildChatTestServer, type ChatTestContext } from '../../../testing/build-chat-test-server.js';
 import { buildPluginsTestServer, contentText, pluginsAsk, progressFrames, toolResultsOf } from '../../../testing/plugins-endpoint.js';
 import type { testToolPlugins } from '../../../testing/test-tool-plugins.js';
 
@@ -157,5 +157,44 @@ describe('POST /api/ask/gptPlugins: bad input and refusals', () => {
     const noTools = (await chat.ask(pluginsAsk(['calculator'], { ...functionsAgent, model: 'gpt-3.5-turbo-instruct' }), { endpoint: 'gptPlugins' })).frames.at(-1)!;
     expect(noTools.data.text).toContain('The model gpt-3.5-turbo-instruct cannot call tools');
     expect(requests()).toHaveLength(0);
+  });
+});
+
+describe('the plugins endpoint with its own server settings', () => {
+  it("uses a user's own OpenAI key, saved under openAI as LibreChat's client saves it, when OPENAI_API_KEY=user_provided", async () => {
+    const own = await buildChatTestServer({ env: { OPENAI_API_KEY: 'user_provided', PLUGIN_MODELS: 'gpt-4o-mini', TITLE_CONVO: 'false' } });
+    try {
+      expect((await own.app.inject({ url: '/api/endpoints', headers: { authorization: `Bearer ${own.token}` } })).json().gptPlugins).toMatchObject({ userProvide: true });
+      const missing = (await own.ask(pluginsAsk(['calculator'], functionsAgent), { endpoint: 'gptPlugins' })).frames.at(-1)!;
+      expect(JSON.parse(missing.data.text)).toMatchObject({ type: 'no_user_key' });
+      const saved = await own.app.inject({ method: 'PUT', url: '/api/keys', headers: { authorization: `Bearer ${own.token}` }, payload: { name: 'openAI', value: JSON.stringify({ apiKey: 'sk-user-own' }), expiresAt: null } });
+      expect(saved.statusCode).toBe(201);
+      own.upstreams.openai.control.configure({ reply: 'Hi.' });
+      const final = (await own.ask(pluginsAsk(['calculator'], { ...functionsAgent, model: 'gpt-4o-mini' }), { endpoint: 'gptPlugins' })).frames.at(-1)!.data;
+      expect(final.final).toBe(true);
+      expect(own.upstreams.openai.control.lastRequest!.headers.authorization).toBe('Bearer sk-user-own');
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("spends every step's tokens at the price of the model that ran it: the agent's, then the conversation's", async () => {
+    const rich = await buildChatTestServer({ env: { CHECK_BALANCE: 'true', PLUGIN_MODELS: 'gpt-4o-mini,gpt-4o', TITLE_CONVO: 'false' } });
+    try {
+      await rich.app.store.balances.record({ userId: rich.userId, conversationId: null, tokenType: 'credits', model: null, context: 'admin', rawAmount: 1_000_000, rate: 1, tokenValue: 1_000_000 });
+      rich.upstreams.openai.control.configure({
+        reply: (request) => (!request.body.tools ? 'Final.' : toolResultsOf(request).length === 0 ? '' : 'Preliminary.'),
+        toolCalls: (request) => (request.body.tools && toolResultsOf(request).length === 0 ? [{ name: 'calculator', input: { input: '6*7' } }] : []),
+        usage: { promptTokens: 100, completionTokens: 10 },
+      });
+      const { frames } = await rich.ask(pluginsAsk(['calculator'], { ...functionsAgent, skipCompletion: false }), { endpoint: 'gptPlugins' });
+      expect(frames.at(-1)!.data.responseMessage.text).toBe(':::plugin:::\nFinal.');
+      const spent = (await rich.app.store.balances.listTransactions(rich.userId, { offset: 0, limit: 20 })).filter((transaction) => transaction.context === 'message');
+      expect(spent.map((transaction) => `${transaction.model} ${transaction.tokenType}`).sort()).toEqual([
+        'gpt-4o completion', 'gpt-4o completion', 'gpt-4o prompt', 'gpt-4o prompt', 'gpt-4o-mini completion', 'gpt-4o-mini prompt',
+      ]);
+    } finally {
+      await rich.close();
+    }
   });
 });
