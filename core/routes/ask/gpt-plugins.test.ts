@@ -121,6 +121,8 @@ describe('POST /api/edit/gptPlugins and abort', () => {
     expect(requests()).toHaveLength(1);
     expect(requests()[0]!.body).toMatchObject({ model: 'gpt-4o-mini' });
     expect(requests()[0]!.body.tools).toBeUndefined();
+    // The model is shown its reply without the markers, which are for LibreChat's client.
+    expect(contentText(requests()[0]!.body.messages.at(-1))).toBe('Let me compute.\nIt is 42.');
   });
 
   it('Stop while a tool runs: POST /api/ask/gptPlugins/abort answers the partial reply with its marker and the box', async () => {
