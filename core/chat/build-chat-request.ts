@@ -7,7 +7,7 @@ import { contextWindow } from './context-window.js';
 import { pruneHistory, type CountedMessage } from './prune-history.js';
 import { countTokens, MESSAGE_OVERHEAD_TOKENS } from './tokens.js';
 import type { MessageImages } from './turn-images.js';
-import { PLUGIN_MARKER } from './reply-accumulator.js';
+import { PLUGIN_MARKER } from '../protocol/stream-frames.js';
 
 /** Room kept for the reply when the conversation does not set its own maximum. */
 const DEFAULT_REPLY_RESERVE = 4_096;

@@ -1,6 +1,6 @@
 import type { ChatboxError } from '../errors/index.js';
 import type { ChatPart, ToolCallPart } from '../plugin-api/index.js';
-import type { ProgressFrame, ToolRun } from '../protocol/stream-frames.js';
+import { PLUGIN_MARKER, type ProgressFrame, type ToolRun } from '../protocol/stream-frames.js';
 import { failureToError } from './turn-errors.js';
 
 /** What every progress frame of one reply names: the reply, the message it answers, its sender. */
@@ -56,8 +56,6 @@ export interface ReplyAccumulator {
   answer(text: string): ProgressFrame;
 }
 
-/** LibreChat's plugins endpoint marks each tool run in the text; its client draws `plugins[i]` before the i-th segment. */
-export const PLUGIN_MARKER = ':::plugin:::\n';
 
 /**
  * The pure core of a turn: provider parts in, the wire's progress frames and the reply's end out.

@@ -36,6 +36,12 @@ export const createdFrameSchema = z.object({
 });
 
 /**
+ * The plugins endpoint's marker of a tool run in a reply's text (LibreChat's): the text is split on
+ * it and `plugins[i]` is drawn before the i-th segment.
+ */
+export const PLUGIN_MARKER = ':::plugin:::\n';
+
+/**
  * One plugin box of the plugins endpoint (gptPlugins, §4.4): a tool run streamed as it goes, `loading`
  * until its output is in. `plugins[i]` is drawn before the i-th `:::plugin:::` segment of the text.
  */
