@@ -58,6 +58,14 @@ describe('the built-in providers discover their endpoints', () => {
     });
   });
 
+  it('azureOpenAI with plugins: true serves the plugins endpoint too, with the same groups', () => {
+    const groups = [{ group: 'eastus', apiKey: 'k', models: { 'gpt-4o': true } }];
+    const found = discover(azureOpenAIDiscovery, { AZURE_OPENAI_MODELS: 'gpt-4o' }, { groups, plugins: true, customOrder: 2 });
+    expect(found.map((candidate) => candidate.name)).toEqual(['azureOpenAI', 'gptPlugins']);
+    expect(found[1]).toMatchObject({ name: 'gptPlugins', settings: { groups, models: ['gpt-4o'] }, azure: true, userProvide: false, order: undefined });
+    expect(discover(azureOpenAIDiscovery, {}, { groups }).map((candidate) => candidate.name)).toEqual(['azureOpenAI']);
+  });
+
   it('custom: one endpoint per entry, passed on as written, with the provider an entry asks for', () => {
     const openRouter = { name: 'OpenRouter', apiKey: 'user_provided', baseURL: 'https://openrouter.ai/api/v1', models: { default: ['m'], fetch: true }, iconURL: 'i', dropParams: ['stop'], customOrder: 1 };
     const ollama = { name: 'Ollama', apiKey: 'k', baseURL: 'http://ollama.test/v1', provider: 'openai', models: { default: ['llama3'] } };

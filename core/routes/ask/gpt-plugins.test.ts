@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildChatTestServer, type ChatTestContext } from '../../../testing/build-chat-test-server.js';
+import { writeYamlFile } from '../../../testing/yaml-file.js';
 import { buildPluginsTestServer, contentText, pluginsAsk, progressFrames, toolResultsOf } from '../../../testing/plugins-endpoint.js';
 import type { testToolPlugins } from '../../../testing/test-tool-plugins.js';
 
@@ -177,6 +178,27 @@ describe('the plugins endpoint with its own server settings', () => {
       expect(own.upstreams.openai.control.lastRequest!.headers.authorization).toBe('Bearer sk-user-own');
     } finally {
       await own.close();
+    }
+  });
+
+  it('runs on the Azure groups of an azureOpenAI section with plugins: true, in place of OpenAI', async () => {
+    const yaml = writeYamlFile(['endpoints:', '  azureOpenAI:', '    plugins: true', '    groups:', '      - group: "fake-azure"', '        apiKey: "fake-azure-key"', '        baseURL: "${FAKE_AZURE_BASE_URL}"', '        version: "2024-10-21"', '        serverless: true', '        models:', '          gpt-4o: true', ''].join('\n'));
+    const azure = await buildChatTestServer({ configPath: yaml.path, env: { FAKE_AZURE_BASE_URL: `${chat.upstreams.azure.url}/openai/deployments/gpt-4o`, TITLE_CONVO: 'false' } });
+    try {
+      const headers = { authorization: `Bearer ${azure.token}` };
+      expect((await azure.app.inject({ url: '/api/endpoints', headers })).json().gptPlugins).toMatchObject({ azure: true, userProvide: false, availableAgents: ['classic', 'functions'] });
+      expect((await azure.app.inject({ url: '/api/models', headers })).json().gptPlugins).toEqual(['gpt-4o']);
+      chat.upstreams.azure.control.configure({
+        reply: (request) => (toolResultsOf(request).length === 0 ? '' : `It is ${toolResultsOf(request).join()}.`),
+        toolCalls: (request) => (toolResultsOf(request).length === 0 ? [{ name: 'calculator', input: { input: '6*7' } }] : []),
+      });
+      const final = (await azure.ask(pluginsAsk(['calculator'], { ...functionsAgent, model: 'gpt-4o' }, { model: 'gpt-4o' }), { endpoint: 'gptPlugins' })).frames.at(-1)!.data;
+      expect(final.responseMessage).toMatchObject({ text: ':::plugin:::\nIt is 42.', plugins: [expect.objectContaining({ latest: 'calculator', outputs: '42' })] });
+      expect(chat.upstreams.azure.control.requests.length).toBe(2);
+      expect(azure.upstreams.openai.control.requests.filter((request) => request.path.endsWith('/chat/completions'))).toEqual([]);
+    } finally {
+      await azure.close();
+      yaml.remove();
     }
   });
 
