@@ -7,7 +7,7 @@ import { contextWindow } from './context-window.js';
 import { pruneHistory, type CountedMessage } from './prune-history.js';
 import { countTokens, MESSAGE_OVERHEAD_TOKENS } from './tokens.js';
 import type { MessageImages } from './turn-images.js';
-import { PLUGIN_MARKER } from '../protocol/stream-frames.js';
+import { withoutPluginMarkers } from '../protocol/stream-frames.js';
 
 /** Room kept for the reply when the conversation does not set its own maximum. */
 const DEFAULT_REPLY_RESERVE = 4_096;
@@ -62,12 +62,6 @@ export interface BuiltRequest {
 const tokenBound = (text: string) => Buffer.byteLength(text);
 
 /**
- * A reply as the model is shown it again: the plugins endpoint's `:::plugin:::` markers are for
- * LibreChat's client to place its boxes, not words of the reply.
- */
-const withoutMarkers = (text: string) => (text.includes(PLUGIN_MARKER) ? text.replaceAll(PLUGIN_MARKER, '\n').replace(/^\n+/, '') : text);
-
-/**
  * The upstream request: system prompt and parameters from the options, the branch as history
  * (pruned to the model's context window), and the reply so far when continuing one.
  */
@@ -88,7 +82,8 @@ export function buildChatRequest(input: {
   // Tokens are counted on the text; a message's images add their own cost (a stored tokenCount includes it).
   const history: Array<{ role: 'user' | 'assistant'; content: string | ContentPart[]; text: string; imageTokens: number; tokenCount?: number | null }> = input.branch.map((message) => {
     const images = message.messageId === undefined ? undefined : input.images?.get(message.messageId);
-    const said = message.isCreatedByUser ? message.text : withoutMarkers(message.text);
+    // The plugins endpoint's markers are for LibreChat's client to place its boxes, not the reply's words.
+    const said = message.isCreatedByUser ? message.text : withoutPluginMarkers(message.text);
     const text: ContentPart[] = said ? [{ type: 'text', text: said }] : [];
     return {
       role: message.isCreatedByUser ? 'user' : 'assistant',
@@ -98,7 +93,7 @@ export function buildChatRequest(input: {
       tokenCount: message.tokenCount,
     };
   });
-  const generation = withoutMarkers(input.generation);
+  const generation = withoutPluginMarkers(input.generation);
   if (generation) history.push({ role: 'assistant', content: generation, text: generation, imageTokens: 0 });
   const params = parameters(options);
   const budget = contextWindow(model, options.maxContextTokens) - (params.maxOutputTokens ?? DEFAULT_REPLY_RESERVE);

@@ -1,5 +1,5 @@
 import { catalogueEntry } from '../protocol/endpoint-catalogue.js';
-import { toolRunSchema, type ErrorFrame, type FinalFrame, type ToolRun } from '../protocol/stream-frames.js';
+import { toolRunSchema, withoutPluginMarkers, type ErrorFrame, type FinalFrame, type ToolRun } from '../protocol/stream-frames.js';
 import { toMessageDto } from '../presenters/message-dto.js';
 import type { Conversation } from '../store/repositories/conversations.js';
 import type { Message } from '../store/repositories/messages.js';
@@ -157,7 +157,7 @@ async function streamReply(services: ChatServices, input: TurnInput, settings: T
 
   const outcome = accumulator.outcome();
   if (payload && outcome.kind === 'reply' && !outcome.cut && needsTitle(plan) && services.env.TITLE_CONVO && entry.titleConvo !== false) {
-    services.titles.schedule({ userId: user.id, conversationId: plan.conversationId, entry, model: entry.titleModel ?? settings.model, credentials: settings.credentials, fetch: fetchFor(services, settings.credentials), userText: userMessage.text, replyText: accumulator.text });
+    services.titles.schedule({ userId: user.id, conversationId: plan.conversationId, entry, model: entry.titleModel ?? settings.model, credentials: settings.credentials, fetch: fetchFor(services, settings.credentials), userText: userMessage.text, replyText: withoutPluginMarkers(accumulator.text) });
   }
 }
 

@@ -41,6 +41,9 @@ export const createdFrameSchema = z.object({
  */
 export const PLUGIN_MARKER = ':::plugin:::\n';
 
+/** A reply's text as words, for a model to read again (history, titles): its plugin markers are not. */
+export const withoutPluginMarkers = (text: string) => (text.includes(PLUGIN_MARKER) ? text.replaceAll(PLUGIN_MARKER, '\n').replace(/^\n+/, '') : text);
+
 /**
  * One plugin box of the plugins endpoint (gptPlugins, §4.4): a tool run streamed as it goes, `loading`
  * until its output is in. `plugins[i]` is drawn before the i-th `:::plugin:::` segment of the text.
