@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { ConversationDto, MessageDto } from './conversation.js';
 
 /**
- * The frames of a chat stream (`/api/ask/*`, `/api/edit/*`, and the assistants and plugins endpoints
- * to come), as LibreChat v0.7.1's client reads them (shared/reference/librechat-client-contract.md
+ * The frames of a chat stream (`/api/ask/*` and `/api/edit/*`, the plugins endpoint's included, and
+ * the assistants endpoint's), as LibreChat v0.7.1's client reads them (shared/reference/librechat-client-contract.md
  * §4). One schema for both ends: the server builds its frames as these types (it never parses what
  * it sends, so every frame goes out exactly as built), and the UI parses what it receives with it.
  *
