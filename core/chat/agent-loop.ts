@@ -34,7 +34,8 @@ function parsedInput(text: string): unknown {
   }
 }
 
-const textOf = (result: ToolCallResult) => result.output.map((part) => (part.type === 'text' ? part.text : '[image]')).join('');
+/** A result as the text the model and the plugin box show (`[image]` for an image part). */
+export const textOf = (result: ToolCallResult) => result.output.map((part) => (part.type === 'text' ? part.text : '[image]')).join('');
 
 /** The next request: the history so far, the step's calls (with its text) and their results. */
 export function nextStepRequest(built: BuiltRequest, stepText: string, results: readonly ToolCallResult[], model: string): BuiltRequest {
@@ -84,7 +85,7 @@ async function credentialsOf(turn: Turn, found: ResolvedTool): Promise<{ credent
 }
 
 /** Runs one call, streaming its box twice: `loading` when it starts, with its output when it ends. */
-async function runCall(turn: Turn, byName: ReadonlyMap<string, ResolvedTool>, call: ToolCallPart): Promise<ToolCallResult> {
+export async function runCall(turn: Turn, byName: ReadonlyMap<string, ResolvedTool>, call: ToolCallPart): Promise<ToolCallResult> {
   const { services, input, accumulator, controller } = turn;
   const started = { runId: call.id, latest: call.name, inputs: [call.input], outputs: null, loading: true };
   input.stream.send(accumulator.toolRun(started));
@@ -112,9 +113,13 @@ async function runCall(turn: Turn, byName: ReadonlyMap<string, ResolvedTool>, ca
   return result;
 }
 
-/** The tokens of a step that led to tool calls count toward the balance like the last one's. */
-async function spendStep(turn: Turn): Promise<void> {
-  const { services, input, model, built, accumulator } = turn;
+/**
+ * The tokens of a step that led to tool calls (or to a plugins agent's completion pass) count toward
+ * the balance like the last one's, at the price of the model that was called.
+ */
+export async function spendStep(turn: Turn): Promise<void> {
+  const { services, input, built, accumulator } = turn;
+  const { model } = built.request;
   const usage = accumulator.usage;
   const written = accumulator.stepText + accumulator.toolCalls.map((call) => call.name + call.input).join('');
   await services.balance
@@ -125,6 +130,9 @@ async function spendStep(turn: Turn): Promise<void> {
     })
     .catch((error: unknown) => services.log.error({ err: error }, 'recording the token spend failed'));
 }
+
+/** What a reply that reached the step limit says at its end. */
+export const stepLimitNote = (maxSteps: number) => `_The model was still calling tools after ${maxSteps} steps, the most one reply may take; ask again to let it go on._`;
 
 /**
  * After the turn's first model call has been read: while the model asks for tools, run them and ask
@@ -142,7 +150,7 @@ export async function runAgentLoop(turn: Turn): Promise<void> {
     if (calls.length === 0 || accumulator.failure || controller.signal.aborted) return;
     if (step >= maxSteps) {
       services.log.info({ conversationId: input.plan.conversationId, maxSteps }, 'the agent loop reached its step limit');
-      input.stream.send(accumulator.note(`_The model was still calling tools after ${maxSteps} steps, the most one reply may take; ask again to let it go on._`));
+      input.stream.send(accumulator.note(stepLimitNote(maxSteps)));
       return;
     }
     // Each call's `loading` frame goes out as it starts; then a snapshot, so a reload while the tools
@@ -155,7 +163,7 @@ export async function runAgentLoop(turn: Turn): Promise<void> {
       return;
     }
     await spendStep(turn);
-    turn.built = nextStepRequest(turn.built, accumulator.stepText, results, turn.model);
+    turn.built = nextStepRequest(turn.built, accumulator.stepText, results, turn.built.request.model);
     accumulator.startStep();
     await readReply(turn, await sendRequest(turn));
   }

@@ -7,6 +7,7 @@ import { contextWindow } from './context-window.js';
 import { pruneHistory, type CountedMessage } from './prune-history.js';
 import { countTokens, MESSAGE_OVERHEAD_TOKENS } from './tokens.js';
 import type { MessageImages } from './turn-images.js';
+import { withoutPluginMarkers } from '../protocol/stream-frames.js';
 
 /** Room kept for the reply when the conversation does not set its own maximum. */
 const DEFAULT_REPLY_RESERVE = 4_096;
@@ -81,16 +82,19 @@ export function buildChatRequest(input: {
   // Tokens are counted on the text; a message's images add their own cost (a stored tokenCount includes it).
   const history: Array<{ role: 'user' | 'assistant'; content: string | ContentPart[]; text: string; imageTokens: number; tokenCount?: number | null }> = input.branch.map((message) => {
     const images = message.messageId === undefined ? undefined : input.images?.get(message.messageId);
-    const text: ContentPart[] = message.text ? [{ type: 'text', text: message.text }] : [];
+    // The plugins endpoint's markers are for LibreChat's client to place its boxes, not the reply's words.
+    const said = message.isCreatedByUser ? message.text : withoutPluginMarkers(message.text);
+    const text: ContentPart[] = said ? [{ type: 'text', text: said }] : [];
     return {
       role: message.isCreatedByUser ? 'user' : 'assistant',
-      content: images ? [...text, ...images.parts] : message.text,
-      text: message.text,
+      content: images ? [...text, ...images.parts] : said,
+      text: said,
       imageTokens: images?.tokens ?? 0,
       tokenCount: message.tokenCount,
     };
   });
-  if (input.generation) history.push({ role: 'assistant', content: input.generation, text: input.generation, imageTokens: 0 });
+  const generation = withoutPluginMarkers(input.generation);
+  if (generation) history.push({ role: 'assistant', content: generation, text: generation, imageTokens: 0 });
   const params = parameters(options);
   const budget = contextWindow(model, options.maxContextTokens) - (params.maxOutputTokens ?? DEFAULT_REPLY_RESERVE);
   const tokensOf = (message: (typeof history)[number]) => message.tokenCount ?? countTokens(message.text, model) + message.imageTokens;

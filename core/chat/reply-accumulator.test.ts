@@ -127,4 +127,33 @@ describe('createReplyAccumulator', () => {
     written.add(text('Working'), false);
     expect(written.note('_limit reached_').text).toBe('Working\n\n_limit reached_');
   });
+
+  describe('for the plugins endpoint', () => {
+    const run = { runId: 'r1', latest: 'calculator', inputs: ['{"input":"6*7"}'], outputs: null, loading: true };
+    const plugins = () => createReplyAccumulator({ generation: '', ids, usedUserKey: false, pluginMarkers: true });
+
+    it('adds the :::plugin::: marker once per run, when it starts, and starts the next step right after it', () => {
+      const reply = plugins();
+      reply.add(text('Let me see.'), false);
+      expect(reply.toolRun(run)).toMatchObject({ text: 'Let me see.:::plugin:::\n', plugins: [run] });
+      expect(reply.toolRun({ ...run, outputs: '42', loading: false })).toMatchObject({ text: 'Let me see.:::plugin:::\n', plugins: [{ ...run, outputs: '42', loading: false }] });
+      reply.startStep();
+      expect(reply.add(text('It is 42.'), false)?.text).toBe('Let me see.:::plugin:::\nIt is 42.');
+    });
+
+    it('keeps hidden model text out of the reply and its frames, in stepText only, and adds the answer after the markers', () => {
+      const reply = plugins();
+      reply.showModelText(false);
+      expect(reply.add(text('Thought: math. Action: calculator'), false)).toBeUndefined();
+      expect(reply.stepText).toBe('Thought: math. Action: calculator');
+      reply.toolRun(run);
+      expect(reply.answer('It is 42.')).toMatchObject({ text: ':::plugin:::\nIt is 42.' });
+      expect(reply.outcome()).toMatchObject({ kind: 'reply', text: ':::plugin:::\nIt is 42.' });
+    });
+
+    it('keeps the runs of a continued reply', () => {
+      const reply = createReplyAccumulator({ generation: ':::plugin:::\nIt is', ids, usedUserKey: false, earlierRuns: [{ ...run, outputs: '42', loading: false }] });
+      expect(reply.add(text(' 42.'), false)).toMatchObject({ text: ':::plugin:::\nIt is 42.', plugins: [{ ...run, outputs: '42', loading: false }] });
+    });
+  });
 });

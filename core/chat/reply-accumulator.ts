@@ -1,6 +1,6 @@
 import type { ChatboxError } from '../errors/index.js';
 import type { ChatPart, ToolCallPart } from '../plugin-api/index.js';
-import type { ProgressFrame, ToolRun } from '../protocol/stream-frames.js';
+import { PLUGIN_MARKER, type ProgressFrame, type ToolRun } from '../protocol/stream-frames.js';
 import { failureToError } from './turn-errors.js';
 
 /** What every progress frame of one reply names: the reply, the message it answers, its sender. */
@@ -46,7 +46,16 @@ export interface ReplyAccumulator {
   toolRun(run: ToolRun): ProgressFrame;
   /** Adds a note of the server's to the reply (the step limit) as its own paragraph: the frame that shows it. */
   note(text: string): ProgressFrame;
+  /**
+   * Whether the model's text goes into the reply (the default). The plugins agent hides the text of
+   * its steps when they are its own working (the classic agent's Thought/Action lines, the functions
+   * agent's preliminary answer before a completion pass); `stepText` still collects it.
+   */
+  showModelText(shown: boolean): void;
+  /** Adds the plugins agent's answer at the end of the reply (after its markers): the frame that shows it. */
+  answer(text: string): ProgressFrame;
 }
+
 
 /**
  * The pure core of a turn: provider parts in, the wire's progress frames and the reply's end out.
@@ -55,7 +64,15 @@ export interface ReplyAccumulator {
  * ends the reply with finish reason `incomplete`. Reasoning and tool parts have no frame on this wire
  * (LibreChat v0.7.1 shows neither on /api/ask), so they are read and left out.
  */
-export function createReplyAccumulator({ generation, ids, usedUserKey }: { generation: string; ids: ReplyFrameIds; usedUserKey: boolean }): ReplyAccumulator {
+export function createReplyAccumulator({ generation, ids, usedUserKey, pluginMarkers = false, earlierRuns = [] }: {
+  generation: string;
+  ids: ReplyFrameIds;
+  usedUserKey: boolean;
+  /** The plugins endpoint: each tool run adds PLUGIN_MARKER to the text as it starts. */
+  pluginMarkers?: boolean;
+  /** The tool runs of the reply this turn continues: its `plugins` are kept. */
+  earlierRuns?: readonly ToolRun[];
+}): ReplyAccumulator {
   let text = generation;
   let initial = true;
   let finishReason = 'stop';
@@ -63,9 +80,10 @@ export function createReplyAccumulator({ generation, ids, usedUserKey }: { gener
   let usage: { promptTokens: number; completionTokens: number } | undefined;
   let stepText = '';
   let toolCalls: ToolCallPart[] = [];
-  const toolRuns: ToolRun[] = [];
+  const toolRuns: ToolRun[] = [...earlierRuns];
   // A step's text follows the previous step's as a new paragraph.
   let separate = false;
+  let modelTextShown = true;
 
   const progress = (): ProgressFrame => {
     const frame: ProgressFrame = { message: true, text, initial, messageId: ids.messageId, parentMessageId: ids.parentMessageId, conversationId: ids.conversationId, sender: ids.sender };
@@ -74,7 +92,8 @@ export function createReplyAccumulator({ generation, ids, usedUserKey }: { gener
     return frame;
   };
   const append = (more: string) => {
-    if (separate && text.length > generation.length) text += '\n\n';
+    // Right after a plugin marker a new segment starts anyway.
+    if (separate && text.length > generation.length && !text.endsWith(PLUGIN_MARKER)) text += '\n\n';
     separate = false;
     text += more;
   };
@@ -83,8 +102,9 @@ export function createReplyAccumulator({ generation, ids, usedUserKey }: { gener
     add(part, aborted) {
       switch (part.type) {
         case 'text-delta': {
-          append(part.text);
           stepText += part.text;
+          if (!modelTextShown) return undefined;
+          append(part.text);
           return progress();
         }
         case 'tool-call':
@@ -134,13 +154,22 @@ export function createReplyAccumulator({ generation, ids, usedUserKey }: { gener
     },
     toolRun(run) {
       const index = toolRuns.findIndex((known) => known.runId === run.runId);
-      if (index === -1) toolRuns.push(run);
-      else toolRuns[index] = run;
+      if (index === -1) {
+        toolRuns.push(run);
+        if (pluginMarkers) text += PLUGIN_MARKER;
+      } else toolRuns[index] = run;
       return progress();
     },
     note(more) {
       separate = true;
       append(more);
+      return progress();
+    },
+    showModelText(shown) {
+      modelTextShown = shown;
+    },
+    answer(more) {
+      text += more;
       return progress();
     },
     outcome() {

@@ -1,4 +1,5 @@
-import type { ErrorFrame, FinalFrame } from '../protocol/stream-frames.js';
+import { catalogueEntry } from '../protocol/endpoint-catalogue.js';
+import { toolRunSchema, withoutPluginMarkers, type ErrorFrame, type FinalFrame, type ToolRun } from '../protocol/stream-frames.js';
 import { toMessageDto } from '../presenters/message-dto.js';
 import type { Conversation } from '../store/repositories/conversations.js';
 import type { Message } from '../store/repositories/messages.js';
@@ -13,6 +14,8 @@ import { senderFor } from './sender.js';
 import { DEFAULT_TITLE } from './titles.js';
 import type { TurnPlan } from './turn-plan.js';
 import { errorText } from './turn-errors.js';
+import { pluginsAgentSettings } from './plugins-agent/agent-options.js';
+import { hidesAgentText, pluginsAgentRequest, runPluginsAgent } from './plugins-agent/run-plugins-agent.js';
 import { otherStreamsFirst } from './turn-scheduling.js';
 import { fetchFor, readReply, saveReply, sendRequest, storeTurnStart, type Turn, type TurnInput, type TurnSettings } from './turn-steps.js';
 import { turnStorageError } from './turn-storage.js';
@@ -51,7 +54,7 @@ export async function runTurn(services: ChatServices, input: TurnInput): Promise
     return;
   }
   try {
-    await streamReply(services, input, { options, sender, model: started.model, credentials: started.credentials, controller, failFrame, othersStreaming, tools: started.tools });
+    await streamReply(services, input, { options, sender, model: started.model, credentials: started.credentials, controller, failFrame, othersStreaming, tools: started.tools, agent: started.agent });
   } finally {
     started.release();
   }
@@ -71,10 +74,16 @@ async function startTurn(services: ChatServices, input: TurnInput, options: Turn
     // Before the call: a text-only model would answer the images with a provider 400.
     const model = input.plan.userMessage.files.some(isImageFile) ? modelForImages(chosen, entry, models) : chosen;
     if (model === null) throw new ChatboxError('vision_unsupported', formatErrorMessage(errorCodes.vision_unsupported.message, { model: chosen }), { model: chosen });
-    // The conversation's `tools` (LibreChat plugin keys) that this server has and the user may use; the agent loop runs them.
-    const tools = services.tools.resolve(options.tools, user.plugins, services.log);
-    if (tools.length > 0 && !canCallTools(model)) throw new ChatboxError('tools_unsupported', formatErrorMessage(errorCodes.tools_unsupported.message, { model }), { model });
-    return { release, credentials, model, tools };
+    // The conversation's `tools` (LibreChat plugin keys) that this server has and the user may use; the
+    // agent loop runs them. The plugins endpoint runs its agent instead, and continues a reply without one (LibreChat's).
+    const pluginsEndpoint = catalogueEntry(entry.name)?.pluginsAgent === true;
+    const tools = pluginsEndpoint && input.plan.kind === 'continue' ? [] : services.tools.resolve(options.tools, user.plugins, services.log);
+    const agent = pluginsEndpoint && tools.length > 0 ? pluginsAgentSettings(options.agentOptions, model) : undefined;
+    if (agent && !models.includes(agent.model)) throw new ChatboxError('illegal_model_request', `The agent model "${agent.model}" is not offered by ${entry.name}`);
+    // The classic agent is for models that cannot call tools: it writes its actions as text.
+    const caller = agent ? (agent.agent === 'functions' ? agent.model : undefined) : model;
+    if (tools.length > 0 && caller !== undefined && !canCallTools(caller)) throw new ChatboxError('tools_unsupported', formatErrorMessage(errorCodes.tools_unsupported.message, { model: caller }), { model: caller });
+    return { release, credentials, model, tools, agent };
   } catch (error) {
     release?.();
     if (!(error instanceof ChatboxError)) services.log.error({ err: error }, 'turn could not start');
@@ -107,12 +116,16 @@ async function streamReply(services: ChatServices, input: TurnInput, settings: T
   const documents = await loadBranchDocuments(services, {
     userId: user.id, model: settings.model, endpointKind: endpointKind(entry), options: settings.options, branch, current: userMessage.messageId, question: userMessage.text,
   });
-  const built = offerTools(buildChatRequest({ model: settings.model, userId: user.id, options: settings.options, branch, generation: plan.generation, images, documentContext: formatDocumentContext(documents) }), settings.tools, settings.model);
+  const conversationRequest = buildChatRequest({ model: settings.model, userId: user.id, options: settings.options, branch, generation: plan.generation, images, documentContext: formatDocumentContext(documents) });
+  const built = settings.agent ? pluginsAgentRequest(conversationRequest, settings.tools, settings.agent) : offerTools(conversationRequest, settings.tools, settings.model);
   const accumulator = createReplyAccumulator({
     generation: plan.generation,
     ids: { messageId: plan.responseMessageId, parentMessageId: userMessage.messageId, conversationId: plan.conversationId, sender: settings.sender },
     usedUserKey: settings.credentials !== undefined,
+    pluginMarkers: settings.agent !== undefined,
+    earlierRuns: plan.kind === 'continue' ? storedRuns(plan) : [],
   });
+  if (settings.agent && hidesAgentText(settings.agent)) accumulator.showModelText(false);
   const turn: Turn = { services, input, ...settings, userMessage, built, accumulator, userImageTokens: images.get(userMessage.messageId)?.tokens ?? 0 };
 
   let payload: FinalFrame | null = null;
@@ -134,7 +147,8 @@ async function streamReply(services: ChatServices, input: TurnInput, settings: T
     }
     stream.send({ created: true, message: toMessageDto(userMessage) });
     await readReply(turn, upstream);
-    await runAgentLoop(turn);
+    if (settings.agent) await runPluginsAgent(turn, settings.agent, conversationRequest);
+    else await runAgentLoop(turn);
     payload = await saveReply(turn, conversation);
   } finally {
     resolveSettled(payload);
@@ -143,8 +157,17 @@ async function streamReply(services: ChatServices, input: TurnInput, settings: T
 
   const outcome = accumulator.outcome();
   if (payload && outcome.kind === 'reply' && !outcome.cut && needsTitle(plan) && services.env.TITLE_CONVO && entry.titleConvo !== false) {
-    services.titles.schedule({ userId: user.id, conversationId: plan.conversationId, entry, model: entry.titleModel ?? settings.model, credentials: settings.credentials, fetch: fetchFor(services, settings.credentials), userText: userMessage.text, replyText: accumulator.text });
+    services.titles.schedule({ userId: user.id, conversationId: plan.conversationId, entry, model: entry.titleModel ?? settings.model, credentials: settings.credentials, fetch: fetchFor(services, settings.credentials), userText: userMessage.text, replyText: withoutPluginMarkers(accumulator.text) });
   }
+}
+
+/** The tool runs stored on the reply a turn continues (kept on it, so its plugin boxes stay). */
+function storedRuns(plan: TurnPlan): ToolRun[] {
+  const stored = plan.messages.find((message) => message.messageId === plan.responseMessageId)?.plugins ?? [];
+  return stored.flatMap((run) => {
+    const parsed = toolRunSchema.safeParse(run);
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 /**

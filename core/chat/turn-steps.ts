@@ -10,6 +10,7 @@ import type { User } from '../store/repositories/users.js';
 import { ChatboxError } from '../errors/index.js';
 import { upstreamFetch } from '../net/upstream-fetch.js';
 import type { ResolvedTool } from '../tools/tool-catalogue.js';
+import type { PluginsAgentSettings } from './plugins-agent/agent-options.js';
 import type { BuiltRequest, turnOptions } from './build-chat-request.js';
 import type { ChatServices } from './chat-services.js';
 import type { ReplyAccumulator } from './reply-accumulator.js';
@@ -49,6 +50,8 @@ export interface TurnSettings {
   othersStreaming: boolean;
   /** The tools the model may call this turn (the conversation's `tools`); empty for a plain turn. */
   tools: ResolvedTool[];
+  /** The plugins endpoint's agent, when its turn has tools (plugins-agent/). */
+  agent?: PluginsAgentSettings;
 }
 
 /** Everything the steps of one started turn share. */
@@ -85,10 +88,10 @@ export function writeReply({ services, input, model, sender, userMessage, accumu
  * message are stored while it is on its way. A failure here is the reply's, reported after `created`.
  */
 export async function sendRequest(turn: Turn): Promise<Upstream> {
-  const { services, input, model, built, controller, credentials } = turn;
+  const { services, input, built, controller, credentials } = turn;
   const upstream: Upstream = {};
   try {
-    await services.balance.assertCanAfford(input.user.id, model, built.promptTokens);
+    await services.balance.assertCanAfford(input.user.id, built.request.model, built.promptTokens);
     if (turn.othersStreaming) await otherStreamsFirst();
     upstream.parts = input.entry.provider.stream(built.request, { signal: controller.signal, credentials, fetch: fetchFor(services, credentials) })[Symbol.asyncIterator]();
     upstream.firstPart = upstream.parts.next();
@@ -187,7 +190,8 @@ export async function saveReply(turn: Turn, started: Conversation): Promise<Fina
   if (!response) return null;
   await otherStreamsFirst();
   const conversation = (await store.conversations.update(user.id, plan.conversationId, { model, endpoint: entry.name }).catch((error: unknown) => log.error({ err: error }, 'updating the conversation failed'))) ?? started;
-  await services.balance.spend({ userId: user.id, conversationId: plan.conversationId, model, context: outcome.cut ? 'incomplete' : 'message', promptTokens, completionTokens }).catch((error: unknown) => log.error({ err: error }, 'recording the token spend failed'));
+  // At the price of the model called last (a plugins agent may run another model than the reply's).
+  await services.balance.spend({ userId: user.id, conversationId: plan.conversationId, model: built.request.model, context: outcome.cut ? 'incomplete' : 'message', promptTokens, completionTokens }).catch((error: unknown) => log.error({ err: error }, 'recording the token spend failed'));
   const payload: FinalFrame = { final: true, conversation: toConversationDto(conversation), title: conversation.title, requestMessage: toMessageDto(userMessage), responseMessage: toMessageDto(response) };
   stream.send(payload);
   stream.end();

@@ -20,5 +20,7 @@ export interface ConfiguredEndpoint {
   streamRate?: number;
   /** Longest silence from the upstream before a turn fails (librechat.yaml `timeoutMs`); the server's default when unset. */
   timeoutMs?: number;
+  /** The name a user's own key is saved under, when not `name` (gptPlugins: `openAI`). */
+  keyName?: string;
   provider: ChatProvider;
 }

@@ -64,10 +64,16 @@ function discoveryOf(plugins: PluginRegistry, name: string): ProviderDiscovery |
  */
 function candidates(config: ChatboxConfig, plugins: PluginRegistry): Found[] {
   const all = config.yaml.endpoints?.all;
-  return plugins
+  const found = plugins
     .list('provider')
     .flatMap((definition) => (definition.discovery ? discoverWith(config, plugins, definition, definition.discovery) : []))
     .map((candidate) => ({ ...withAllOver(all, candidate), plugin: candidate.plugin }));
+  // Two plugins may offer one endpoint: the plugins endpoint comes with the OpenAI key, and with an
+  // Azure section's `plugins: true`, which LibreChat prefers. The plugin registered later serves it
+  // (in the place the first one was found).
+  const byName = new Map<string, Found>();
+  for (const candidate of found) byName.set(candidate.name, candidate);
+  return [...byName.values()];
 }
 
 /**

@@ -36,6 +36,6 @@ export function parseUserKey(value: string, entry: ConfiguredEndpoint): Provider
 export function createCredentialsResolver(userKeys: { get(userId: string, name: string, label?: string): Promise<string> }): CredentialsResolver {
   return async (userId: string, entry: ConfiguredEndpoint) => {
     if (!entry.userProvide && !entry.userProvideURL) return undefined;
-    return parseUserKey(await userKeys.get(userId, entry.name, entry.modelDisplayLabel ?? entry.name), entry);
+    return parseUserKey(await userKeys.get(userId, entry.keyName ?? entry.name, entry.modelDisplayLabel ?? entry.name), entry);
   };
 }

@@ -39,6 +39,11 @@ export interface EndpointCandidate {
   order?: number;
   /** librechat.yaml timeoutMs: longest upstream silence before a turn fails. */
   timeoutMs?: number;
+  /**
+   * The name a user's own key is saved under, when not the endpoint's (LibreChat's client saves the
+   * plugins endpoint's key as `openAI`).
+   */
+  keyName?: string;
 }
 
 /**

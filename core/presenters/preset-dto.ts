@@ -5,9 +5,14 @@ import { nullableEndpointSettings, omitNulls } from './wire-nulls.js';
 /** Contract §2.2: the preset fields that may be null. `order`, `defaultPreset` and `endpointType` never are. */
 const nullableFields = new Set<string>(['presetId', 'title', 'endpoint', 'conversationId', ...nullableEndpointSettings]);
 
-/** A stored preset on the wire: flat, every stored option passed through, dates as ISO strings, no null the client rejects. */
+/**
+ * A stored preset on the wire: flat, every stored option passed through, dates as ISO strings, no
+ * null the client rejects. Its `tools` (plugin keys) stay stored but are not sent, as for
+ * conversations: LibreChat's client reads whole plugin objects there, and a preset with keys would
+ * be reset to the endpoint's defaults when applied (contract §1.3).
+ */
 export function toPresetDto(preset: Preset): PresetDto {
-  const { order, ...rest } = omitNulls(preset, nullableFields);
+  const { order, tools: _keys, ...rest } = omitNulls(preset, nullableFields);
   return {
     ...rest,
     ...(order === null ? {} : { order }),

@@ -33,6 +33,12 @@ export interface EndpointCatalogueEntry {
   parameters?: EndpointParameterSet;
   /** LibreChat's default position in /api/endpoints; endpoints without one follow in the order they were found. */
   defaultOrder?: number;
+  /**
+   * The endpoint is LibreChat's plugins endpoint: its turns with tools run the plugins agent of the
+   * conversation's `agentOptions` (functions or classic), its edits none, and /api/endpoints lists
+   * the tools and agents it offers.
+   */
+  pluginsAgent?: boolean;
 }
 
 const noActions: EndpointMessageActions = { edit: false, branch: false, resubmitReply: true };
@@ -46,7 +52,7 @@ export const endpointCatalogue = {
   openAI: { label: 'OpenAI', family: 'openAI-like', actions: allActions, parameters: 'openAI', defaultOrder: 0 },
   assistants: { label: 'Assistants', actions: { edit: true, branch: false, resubmitReply: true }, defaultOrder: 1 },
   azureOpenAI: { label: 'Azure OpenAI', family: 'openAI-like', actions: allActions, parameters: 'openAI', defaultOrder: 2 },
-  gptPlugins: { label: 'Plugins', family: 'openAI-like', actions: allActions, parameters: 'gptPlugins', defaultOrder: 3 },
+  gptPlugins: { label: 'Plugins', family: 'openAI-like', actions: allActions, parameters: 'gptPlugins', defaultOrder: 3, pluginsAgent: true },
   google: { label: 'Google', family: 'google', actions: { edit: true, branch: true, resubmitReply: false }, parameters: 'google', defaultOrder: 4 },
   anthropic: { label: 'Anthropic', family: 'anthropic', actions: allActions, parameters: 'anthropic', defaultOrder: 5 },
   bingAI: { label: 'Bing', actions: { edit: false, branch: true, resubmitReply: true } },

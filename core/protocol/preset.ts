@@ -31,6 +31,21 @@ const text = (field: string) => z.string({ message: `${field} must be a string` 
 const flag = (field: string) => z.boolean({ message: `${field} must be true or false` }).nullable().optional();
 const texts = (field: string) => z.array(z.string({ message: `${field} must be a list of strings` }), { message: `${field} must be a list of strings` }).nullable().optional();
 
+/**
+ * `tools`: LibreChat plugin keys. LibreChat's client sends the whole plugin objects of /api/plugins
+ * (TPlugin, in asks and presets of the plugins endpoint); only their `pluginKey` is kept.
+ */
+const toolKeys = z
+  .array(
+    z.union([z.string(), z.looseObject({ pluginKey: z.string() }).transform((plugin) => plugin.pluginKey)], {
+      message: 'tools must be a list of plugin keys or plugins with a pluginKey',
+    }),
+    { message: 'tools must be a list of plugin keys or plugins with a pluginKey' },
+  )
+  .max(100, 'too many tools')
+  .nullable()
+  .optional();
+
 const exampleText = z.object({ content: z.string({ message: 'examples need input.content and output.content strings' }) }, { message: 'examples need input.content and output.content strings' });
 
 export const endpointOptionsSchema = z.object({
@@ -55,7 +70,7 @@ export const endpointOptionsSchema = z.object({
   examples: z.array(z.object({ input: exampleText, output: exampleText }, { message: 'examples need input.content and output.content strings' }), {
     message: 'examples must be a list of {input, output} pairs',
   }).nullable().optional(),
-  tools: texts('tools'),
+  tools: toolKeys,
   agentOptions: z
     .object(
       {
@@ -91,7 +106,11 @@ export const endpointOptionsSchema = z.object({
   suggestions: texts('suggestions'),
 });
 
-export type EndpointOptionsInput = z.input<typeof endpointOptionsSchema>;
+/**
+ * The options as chatbox's own client sends them and the server answers them: `tools` as plugin
+ * keys (the schema also takes LibreChat's plugin objects on the way in and keeps their keys).
+ */
+export type EndpointOptionsInput = z.output<typeof endpointOptionsSchema>;
 
 const title = z
   .string({ message: 'title is required' })

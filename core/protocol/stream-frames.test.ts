@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentPartFrameSchema, messageFrameSchema, progressFrameSchema } from './stream-frames.js';
+import { contentPartFrameSchema, messageFrameSchema, progressFrameSchema, withoutPluginMarkers } from './stream-frames.js';
 
 describe('the stream frame schema', () => {
   it('routes a text content part (which also says message: true) as content, not as progress', () => {
@@ -25,5 +25,13 @@ describe('the stream frame schema', () => {
     expect(messageFrameSchema.safeParse({ message: true, initial: true, messageId: 'a1', parentMessageId: 'u1', conversationId: 'c1', sender: 'AI' }).success).toBe(false);
     expect(messageFrameSchema.safeParse({ keepAlive: false }).success).toBe(false);
     expect(messageFrameSchema.safeParse({ keepAlive: true })).toMatchObject({ success: true, data: { keepAlive: true } });
+  });
+});
+
+describe('withoutPluginMarkers', () => {
+  it('takes the plugins endpoint markers out of a reply, keeping its paragraphs apart', () => {
+    expect(withoutPluginMarkers(':::plugin:::\n:::plugin:::\nIt is 42.')).toBe('It is 42.');
+    expect(withoutPluginMarkers('Let me compute.:::plugin:::\nIt is 42.')).toBe('Let me compute.\nIt is 42.');
+    expect(withoutPluginMarkers('No markers.')).toBe('No markers.');
   });
 });

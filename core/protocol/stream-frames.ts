@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { ConversationDto, MessageDto } from './conversation.js';
 
 /**
- * The frames of a chat stream (`/api/ask/*`, `/api/edit/*`, and the assistants and plugins endpoints
- * to come), as LibreChat v0.7.1's client reads them (shared/reference/librechat-client-contract.md
+ * The frames of a chat stream (`/api/ask/*` and `/api/edit/*`, the plugins endpoint's included, and
+ * the assistants endpoint's), as LibreChat v0.7.1's client reads them (shared/reference/librechat-client-contract.md
  * §4). One schema for both ends: the server builds its frames as these types (it never parses what
  * it sends, so every frame goes out exactly as built), and the UI parses what it receives with it.
  *
@@ -34,6 +34,15 @@ export const createdFrameSchema = z.object({
   created: z.literal(true),
   message: messageDtoSchema,
 });
+
+/**
+ * The plugins endpoint's marker of a tool run in a reply's text (LibreChat's): the text is split on
+ * it and `plugins[i]` is drawn before the i-th segment.
+ */
+export const PLUGIN_MARKER = ':::plugin:::\n';
+
+/** A reply's text as words, for a model to read again (history, titles): its plugin markers are not. */
+export const withoutPluginMarkers = (text: string) => (text.includes(PLUGIN_MARKER) ? text.replaceAll(PLUGIN_MARKER, '\n').replace(/^\n+/, '') : text);
 
 /**
  * One plugin box of the plugins endpoint (gptPlugins, §4.4): a tool run streamed as it goes, `loading`

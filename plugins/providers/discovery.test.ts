@@ -27,6 +27,16 @@ describe('the built-in providers discover their endpoints', () => {
     expect(discover(openAIDiscovery, { OPENAI_API_KEY: 'user_provided', OPENAI_REVERSE_PROXY: 'http://env/v1' })[0]).toMatchObject({ userProvide: true, settings: { baseURL: 'http://env/v1' } });
   });
 
+  it('gptPlugins: the OpenAI key turns it on too, with PLUGIN_MODELS (never OPENAI_MODELS) and the key saved as openAI', () => {
+    const [, plugins] = discover(openAIDiscovery, { OPENAI_API_KEY: 'sk', OPENAI_REVERSE_PROXY: 'http://env/v1', OPENAI_MODELS: 'a', PLUGIN_MODELS: 'p, q' });
+    expect(plugins).toEqual({
+      name: 'gptPlugins', settings: { apiKey: 'sk', baseURL: 'http://env/v1', models: ['p', 'q'] }, userProvide: false, userProvideURL: false, keyName: 'openAI',
+      titleConvo: undefined, titleModel: undefined, streamRate: undefined,
+    });
+    expect(discover(openAIDiscovery, { OPENAI_API_KEY: 'sk', OPENAI_MODELS: 'a' })[1]?.settings).toEqual({ apiKey: 'sk', baseURL: undefined, models: undefined });
+    expect(discover(openAIDiscovery, { OPENAI_API_KEY: 'user_provided' })[1]).toMatchObject({ name: 'gptPlugins', userProvide: true, keyName: 'openAI' });
+  });
+
   it('anthropic: the yaml model list wins over ANTHROPIC_MODELS', () => {
     expect(discover(anthropicDiscovery, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_MODELS: 'env-model' })[0]?.settings).toEqual({ apiKey: 'k', baseURL: undefined, models: ['env-model'] });
     expect(discover(anthropicDiscovery, { ANTHROPIC_API_KEY: 'k', ANTHROPIC_MODELS: 'env-model' }, { models: ['yaml-model'] })[0]?.settings).toMatchObject({ models: ['yaml-model'] });
@@ -46,6 +56,14 @@ describe('the built-in providers discover their endpoints', () => {
     expect(discover(azureOpenAIDiscovery, { AZURE_API_KEY: 'user_provided' }, { groups, customOrder: 3, timeoutMs: 5000, titleConvo: true })[0]).toMatchObject({
       settings: { groups }, userProvide: false, azure: true, order: 3, timeoutMs: 5000, titleConvo: true,
     });
+  });
+
+  it('azureOpenAI with plugins: true serves the plugins endpoint too, with the same groups', () => {
+    const groups = [{ group: 'eastus', apiKey: 'k', models: { 'gpt-4o': true } }];
+    const found = discover(azureOpenAIDiscovery, { AZURE_OPENAI_MODELS: 'gpt-4o' }, { groups, plugins: true, customOrder: 2 });
+    expect(found.map((candidate) => candidate.name)).toEqual(['azureOpenAI', 'gptPlugins']);
+    expect(found[1]).toMatchObject({ name: 'gptPlugins', settings: { groups, models: ['gpt-4o'] }, azure: true, userProvide: false, order: undefined });
+    expect(discover(azureOpenAIDiscovery, {}, { groups }).map((candidate) => candidate.name)).toEqual(['azureOpenAI']);
   });
 
   it('custom: one endpoint per entry, passed on as written, with the provider an entry asks for', () => {

@@ -16,7 +16,7 @@ describe('provider plugins and the endpoint catalogue', () => {
       if (!env.success || (yaml && !yaml.success)) throw new Error(`${plugin.name}: cannot read the sample configuration`);
       return discovery.discover({ env: env.data, yaml: yaml?.success ? yaml.data : undefined }).filter((candidate) => candidate.type !== 'custom').map((candidate) => candidate.name);
     });
-    expect(names.sort()).toEqual(['anthropic', 'azureOpenAI', 'google', 'openAI']);
+    expect(names.sort()).toEqual(['anthropic', 'azureOpenAI', 'google', 'gptPlugins', 'openAI']);
     for (const name of names) expect(builtInEndpointNames).toContain(name);
   });
 });

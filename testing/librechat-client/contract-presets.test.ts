@@ -21,6 +21,12 @@ const newPresets = [
   { presetId: null, endpoint: 'anthropic', title: 'Imported Claude', model: 'claude-3-5-haiku-latest', modelLabel: null, promptPrefix: null, temperature: 1, maxOutputTokens: 4000, topP: 0.7, topK: 5, resendFiles: true },
   { presetId: null, endpoint: 'google', title: 'Gemini', model: 'gemini-2.0-flash', modelLabel: null, promptPrefix: null, examples: [{ input: { content: '' }, output: { content: '' } }], temperature: 0.2, topP: 0.8, topK: 40, maxOutputTokens: 8192 },
   { presetId: null, endpoint: 'Fake Ollama', endpointType: 'custom', title: 'Local', model: 'llama3.1', chatGptLabel: null, promptPrefix: null, temperature: 1 },
+  // gptPlugins adds whole plugin objects in tools, and agentOptions.
+  {
+    presetId: null, endpoint: 'gptPlugins', title: 'With tools', model: 'gpt-4o-mini', chatGptLabel: null, promptPrefix: null, temperature: 0.8, top_p: 1, presence_penalty: 0, frequency_penalty: 0,
+    tools: [{ name: 'Calculator', pluginKey: 'calculator', description: 'Math', icon: '/assets/tools/calculator.svg', authConfig: [] }],
+    agentOptions: { agent: 'classic', skipCompletion: false, model: 'gpt-4o-mini', temperature: 0 },
+  },
 ];
 
 describe('LibreChat client contract: presets', () => {

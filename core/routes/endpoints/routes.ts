@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { catalogueEntry } from '../../protocol/endpoint-catalogue.js';
 
-/** GET /api/endpoints in LibreChat's shape: `{ [name]: { order, type, userProvide, … } }`. */
+/**
+ * GET /api/endpoints in LibreChat's shape: `{ [name]: { order, type, userProvide, … } }`. The plugins
+ * endpoint adds its agents and `plugins`, each tool's key → display name (the titles of LibreChat's
+ * plugin boxes).
+ */
 export async function endpointsRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/endpoints', { preHandler: app.auth.authenticate }, async () => {
+  app.get('/api/endpoints', { preHandler: app.auth.authenticate }, async (request) => {
     const answer: Record<string, unknown> = {};
+    const toolNames = () => Object.fromEntries(app.chat.tools.list().map(({ key, tool }) => [key, tool.manifest.displayName]));
     for (const entry of app.endpoints.values()) {
       answer[entry.name] = {
         order: entry.order,
@@ -13,6 +19,7 @@ export async function endpointsRoutes(app: FastifyInstance): Promise<void> {
         iconURL: entry.iconURL,
         modelDisplayLabel: entry.modelDisplayLabel,
         azure: entry.azure ?? false,
+        ...(catalogueEntry(entry.name)?.pluginsAgent ? { plugins: toolNames(), availableAgents: ['classic', 'functions'] } : {}),
       };
     }
     return answer;

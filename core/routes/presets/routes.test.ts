@@ -35,6 +35,18 @@ describe('POST /api/presets', () => {
     expect(await list(bob)).toEqual([]);
   });
 
+  it("keeps the keys of LibreChat's plugin objects in tools, stored but never sent (its client reads objects there)", async () => {
+    const calculator = { name: 'Calculator', pluginKey: 'calculator', description: 'Math', icon: '/assets/tools/calculator.svg', authConfig: [] };
+    const response = await post('/api/presets', { title: 'Tools', endpoint: 'gptPlugins', tools: [calculator, 'dalle'], agentOptions: { agent: 'classic', skipCompletion: false, model: 'gpt-4o', temperature: 0 } });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ endpoint: 'gptPlugins', agentOptions: { agent: 'classic', skipCompletion: false } });
+    expect(response.json()).not.toHaveProperty('tools');
+    expect((await app.store.presets.list(alice.userId))[0]?.tools).toEqual(['calculator', 'dalle']);
+    const refused = await post('/api/presets', { title: 'Bad', endpoint: 'gptPlugins', tools: [{ name: 'no key' }] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('tools must be a list of plugin keys or plugins with a pluginKey');
+  });
+
   it.each([
     ['presetId: null, as "Save As Preset" and import send it', { presetId: null }],
     ['no presetId', {}],

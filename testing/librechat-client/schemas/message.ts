@@ -8,7 +8,9 @@ export const responsePluginSchema = z.object({
   loading: z.boolean().optional(),
   outputs: z.string().nullable().optional(),
   latest: z.string().nullable().optional(),
-  inputs: z.array(z.object({ inputStr: z.string() })).optional(),
+  // TResPlugin types them `{inputStr}`, but LibreChat's own plugins endpoint streams and stores the
+  // tool input strings (wave2 notes §4.4), which its client shows as they are.
+  inputs: z.array(z.union([z.string(), z.object({ inputStr: z.string() })])).optional(),
 });
 
 const messageFileSchema = z.object({ file_id: z.string().optional(), filepath: z.string().optional(), type: z.string().optional() });

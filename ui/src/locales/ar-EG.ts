@@ -393,4 +393,7 @@ export const arEG = {
   com_ui_search_no_results: 'لا نتائج لـ «{0}»',
   com_ui_search_error: 'فشل البحث. حاول مرة أخرى.',
   com_ui_loading_more: 'جارٍ تحميل المزيد…',
+  com_ui_plugin_using: 'جارٍ استخدام {0}…',
+  com_ui_plugin_used: 'تم استخدام {0}',
+  com_ui_plugin_failed: 'فشل {0}',
 } satisfies Translations;

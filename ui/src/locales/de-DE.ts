@@ -404,4 +404,7 @@ export const deDE = {
   com_ui_search_no_results: 'Keine Ergebnisse für „{0}“',
   com_ui_search_error: 'Die Suche ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
   com_ui_loading_more: 'Weitere werden geladen…',
+  com_ui_plugin_using: '{0} wird verwendet…',
+  com_ui_plugin_used: '{0} verwendet',
+  com_ui_plugin_failed: '{0} fehlgeschlagen',
 } satisfies Translations;

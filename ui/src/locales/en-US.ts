@@ -394,6 +394,9 @@ export const enUS = {
   com_ui_search_no_results: 'No results for "{0}"',
   com_ui_search_error: 'Search failed. Try again.',
   com_ui_loading_more: 'Loading more…',
+  com_ui_plugin_using: 'Using {0}…',
+  com_ui_plugin_used: 'Used {0}',
+  com_ui_plugin_failed: '{0} failed',
 } as const;
 
 export type TranslationKey = keyof typeof enUS;

@@ -406,4 +406,7 @@ export const esES = {
   com_ui_search_no_results: 'No hay resultados para «{0}»',
   com_ui_search_error: 'La búsqueda ha fallado. Inténtalo de nuevo.',
   com_ui_loading_more: 'Cargando más…',
+  com_ui_plugin_using: 'Usando {0}…',
+  com_ui_plugin_used: 'Se usó {0}',
+  com_ui_plugin_failed: '{0} falló',
 } satisfies Translations;

@@ -406,4 +406,7 @@ export const frFR = {
   com_ui_search_no_results: 'Aucun résultat pour « {0} »',
   com_ui_search_error: 'La recherche a échoué. Veuillez réessayer.',
   com_ui_loading_more: 'Chargement de la suite…',
+  com_ui_plugin_using: 'Utilisation de {0}…',
+  com_ui_plugin_used: '{0} utilisé',
+  com_ui_plugin_failed: 'Échec de {0}',
 } satisfies Translations;

@@ -393,4 +393,7 @@ export const heHE = {
   com_ui_search_no_results: 'אין תוצאות עבור „{0}”',
   com_ui_search_error: 'החיפוש נכשל. יש לנסות שוב.',
   com_ui_loading_more: 'טוענים עוד…',
+  com_ui_plugin_using: 'משתמש ב-{0}…',
+  com_ui_plugin_used: 'נעשה שימוש ב-{0}',
+  com_ui_plugin_failed: '{0} נכשל',
 } satisfies Translations;

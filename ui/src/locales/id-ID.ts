@@ -396,4 +396,7 @@ export const idID = {
   com_ui_search_no_results: 'Tidak ada hasil untuk “{0}”',
   com_ui_search_error: 'Pencarian gagal. Coba lagi.',
   com_ui_loading_more: 'Memuat lainnya…',
+  com_ui_plugin_using: 'Menggunakan {0}…',
+  com_ui_plugin_used: 'Telah menggunakan {0}',
+  com_ui_plugin_failed: '{0} gagal',
 } satisfies Translations;

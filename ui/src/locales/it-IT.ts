@@ -399,4 +399,7 @@ export const itIT = {
   com_ui_search_no_results: 'Nessun risultato per «{0}»',
   com_ui_search_error: 'Ricerca non riuscita. Riprova.',
   com_ui_loading_more: 'Caricamento di altri elementi…',
+  com_ui_plugin_using: 'Utilizzo di {0}…',
+  com_ui_plugin_used: '{0} utilizzato',
+  com_ui_plugin_failed: '{0} non riuscito',
 } satisfies Translations;

@@ -393,4 +393,7 @@ export const jaJP = {
   com_ui_search_no_results: '「{0}」に一致する結果はありません',
   com_ui_search_error: '検索に失敗しました。もう一度お試しください。',
   com_ui_loading_more: 'さらに読み込んでいます…',
+  com_ui_plugin_using: '{0} を使用中…',
+  com_ui_plugin_used: '{0} を使用しました',
+  com_ui_plugin_failed: '{0} が失敗しました',
 } satisfies Translations;

@@ -392,4 +392,7 @@ export const koKR = {
   com_ui_search_no_results: '"{0}"에 대한 결과가 없습니다',
   com_ui_search_error: '검색하지 못했습니다. 다시 시도하세요.',
   com_ui_loading_more: '더 불러오는 중…',
+  com_ui_plugin_using: '{0} 사용 중…',
+  com_ui_plugin_used: '{0} 사용함',
+  com_ui_plugin_failed: '{0} 실패',
 } satisfies Translations;

@@ -399,4 +399,7 @@ export const nlNL = {
   com_ui_search_no_results: 'Geen resultaten voor ‘{0}’',
   com_ui_search_error: 'Zoeken is mislukt. Probeer het opnieuw.',
   com_ui_loading_more: 'Meer laden…',
+  com_ui_plugin_using: '{0} wordt gebruikt…',
+  com_ui_plugin_used: '{0} gebruikt',
+  com_ui_plugin_failed: '{0} mislukt',
 } satisfies Translations;

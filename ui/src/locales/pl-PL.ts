@@ -396,4 +396,7 @@ export const plPL = {
   com_ui_search_no_results: 'Brak wyników dla „{0}”',
   com_ui_search_error: 'Wyszukiwanie nie powiodło się. Spróbuj ponownie.',
   com_ui_loading_more: 'Ładowanie kolejnych…',
+  com_ui_plugin_using: 'Używanie {0}…',
+  com_ui_plugin_used: 'Użyto {0}',
+  com_ui_plugin_failed: '{0} nie powiodło się',
 } satisfies Translations;

@@ -400,4 +400,7 @@ export const ptBR = {
   com_ui_search_no_results: 'Nenhum resultado para “{0}”',
   com_ui_search_error: 'A pesquisa falhou. Tente novamente.',
   com_ui_loading_more: 'Carregando mais…',
+  com_ui_plugin_using: 'Usando {0}…',
+  com_ui_plugin_used: '{0} usado',
+  com_ui_plugin_failed: '{0} falhou',
 } satisfies Translations;

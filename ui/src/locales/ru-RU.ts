@@ -397,4 +397,7 @@ export const ruRU = {
   com_ui_search_no_results: 'По запросу «{0}» ничего не найдено',
   com_ui_search_error: 'Поиск не удался. Попробуйте снова.',
   com_ui_loading_more: 'Загружаем ещё…',
+  com_ui_plugin_using: 'Используется {0}…',
+  com_ui_plugin_used: 'Использован {0}',
+  com_ui_plugin_failed: 'Ошибка {0}',
 } satisfies Translations;

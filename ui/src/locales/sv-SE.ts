@@ -396,4 +396,7 @@ export const svSE = {
   com_ui_search_no_results: 'Inga resultat för ”{0}”',
   com_ui_search_error: 'Sökningen misslyckades. Försök igen.',
   com_ui_loading_more: 'Läser in fler…',
+  com_ui_plugin_using: 'Använder {0}…',
+  com_ui_plugin_used: 'Använde {0}',
+  com_ui_plugin_failed: '{0} misslyckades',
 } satisfies Translations;

@@ -398,4 +398,7 @@ export const trTR = {
   com_ui_search_no_results: '“{0}” için sonuç yok',
   com_ui_search_error: 'Arama başarısız oldu. Tekrar deneyin.',
   com_ui_loading_more: 'Daha fazlası yükleniyor…',
+  com_ui_plugin_using: '{0} kullanılıyor…',
+  com_ui_plugin_used: '{0} kullanıldı',
+  com_ui_plugin_failed: '{0} başarısız oldu',
 } satisfies Translations;

@@ -395,4 +395,7 @@ export const viVN = {
   com_ui_search_no_results: 'Không có kết quả cho “{0}”',
   com_ui_search_error: 'Tìm kiếm thất bại. Vui lòng thử lại.',
   com_ui_loading_more: 'Đang tải thêm…',
+  com_ui_plugin_using: 'Đang dùng {0}…',
+  com_ui_plugin_used: 'Đã dùng {0}',
+  com_ui_plugin_failed: '{0} thất bại',
 } satisfies Translations;

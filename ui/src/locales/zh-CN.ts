@@ -389,4 +389,7 @@ export const zhCN = {
   com_ui_search_no_results: '没有找到与“{0}”相关的结果',
   com_ui_search_error: '搜索失败，请重试。',
   com_ui_loading_more: '正在加载更多…',
+  com_ui_plugin_using: '正在使用 {0}…',
+  com_ui_plugin_used: '已使用 {0}',
+  com_ui_plugin_failed: '{0} 失败',
 } satisfies Translations;

@@ -389,4 +389,7 @@ export const zhTC = {
   com_ui_search_no_results: '找不到與「{0}」相關的結果',
   com_ui_search_error: '搜尋失敗，請再試一次。',
   com_ui_loading_more: '正在載入更多…',
+  com_ui_plugin_using: '正在使用 {0}…',
+  com_ui_plugin_used: '已使用 {0}',
+  com_ui_plugin_failed: '{0} 失敗',
 } satisfies Translations;

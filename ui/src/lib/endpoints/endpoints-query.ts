@@ -11,6 +11,8 @@ export interface EndpointConfig {
   iconURL?: string;
   modelDisplayLabel?: string;
   azure?: boolean;
+  /** The plugins endpoint: each tool's key → display name (its plugin boxes' titles). */
+  plugins?: Record<string, string>;
 }
 
 export type EndpointsConfig = Record<string, EndpointConfig>;

@@ -54,7 +54,10 @@ export function runTurn(plan: TurnPlan, deps: TurnDependencies): TurnHandle {
   const update = (change: (messages: ChatMessage[]) => ChatMessage[]) =>
     queryClient.setQueryData<ChatMessage[]>(messagesQueryKey(state.cacheKey), (messages) => change(messages ?? []));
   const currentText = () => queryClient.getQueryData<ChatMessage[]>(messagesQueryKey(state.cacheKey))?.find((entry) => entry.messageId === state.ids.responseMessageId)?.text ?? '';
-  const progress = createFrameBatcher<string>((text) => update((messages) => foldProgress(messages, state.ids, text, state.response)), deps.scheduler);
+  const progress = createFrameBatcher<{ text: string; plugins?: readonly unknown[] }>(
+    ({ text, plugins }) => update((messages) => foldProgress(messages, state.ids, text, state.response, plugins)),
+    deps.scheduler,
+  );
   // Optimistic: the question and the reply placeholder show before the server answers at all.
   queryClient.setQueryData<ChatMessage[]>(messagesQueryKey(state.cacheKey), plan.messages);
 
@@ -131,7 +134,7 @@ export function runTurn(plan: TurnPlan, deps: TurnDependencies): TurnHandle {
     if (!('message' in frame) || 'type' in frame) return;
     const before = state;
     dispatch({ type: 'progress', messageId: frame.messageId });
-    if (state !== before) progress.push(frame.text);
+    if (state !== before) progress.push({ text: frame.text, plugins: frame.plugins ?? undefined });
   };
 
   const onEvent = (event: SseEvent) => {

@@ -10,6 +10,7 @@ import { MessageAvatar } from './message-avatar.js';
 import { MessageEditor } from './message-editor.js';
 import { useMessageRowContext } from './message-row-context.js';
 import { MessageToolbar } from './message-toolbar.js';
+import { PluginRuns, pluginRunsOf } from './plugin-runs.js';
 import { UnfinishedNotice } from './unfinished-notice.js';
 
 export interface MessageRowProps {
@@ -33,6 +34,7 @@ export const MessageRow = memo(function MessageRow({ message, parent, siblingInd
   const available = getMessageActions({ message, isLatest, isEditing, isSubmitting, endpoint: context.endpointKind, parent });
   const isUser = message.isCreatedByUser;
   const MessageFiles = useChatAttachments()?.MessageFiles;
+  const runs = pluginRunsOf(message.plugins);
 
   const editor = isEditing && (
     <MessageEditor
@@ -90,7 +92,11 @@ export const MessageRow = memo(function MessageRow({ message, parent, siblingInd
             <ErrorBox text={message.text} />
           ) : (
             <div className={classNames('text-[15px] text-neutral-800 dark:text-neutral-100', isStreaming && !message.text && 'min-h-7')}>
-              <Markdown text={message.text} math={context.latex} streaming={isStreaming} />
+              {runs.length > 0 ? (
+                <PluginRuns text={message.text} runs={runs} names={context.endpointsConfig?.gptPlugins?.plugins} math={context.latex} streaming={isStreaming} />
+              ) : (
+                <Markdown text={message.text} math={context.latex} streaming={isStreaming} />
+              )}
             </div>
           ))}
         {message.unfinished && !isStreaming && !isEditing && <UnfinishedNotice />}

@@ -26,6 +26,18 @@ describe('folding stream frames into the message list', () => {
     expect(second[0]).toBe(start[0]);
   });
 
+  it("takes each progress frame's plugin boxes, a box's end on the same text included", () => {
+    const ids = { userMessageId: 'tmp', responseMessageId: 'tmp_' };
+    const running = { runId: 'r1', latest: 'calculator', inputs: ['{}'], outputs: null, loading: true };
+    const started = foldProgress(start, ids, ':::plugin:::\n', placeholder, [running]);
+    expect(started.at(-1)).toMatchObject({ text: ':::plugin:::\n', plugins: [running] });
+    const ended = foldProgress(started, ids, ':::plugin:::\n', placeholder, [{ ...running, outputs: '42', loading: false }]);
+    expect(ended.at(-1)?.plugins).toEqual([{ ...running, outputs: '42', loading: false }]);
+    expect(foldProgress(ended, ids, ':::plugin:::\n', placeholder, [{ ...running, outputs: '42', loading: false }])).toBe(ended);
+    // A frame without plugins keeps the boxes the reply has.
+    expect(foldProgress(ended, ids, ':::plugin:::\nIt', placeholder).at(-1)?.plugins).toEqual(ended.at(-1)?.plugins);
+  });
+
   it('puts the reply back when a refetch removed it mid-stream', () => {
     const next = foldProgress(history, { userMessageId: 'u1', responseMessageId: 'u1_' }, 'abc', { ...placeholder, messageId: 'u1_' });
     expect(next.at(-1)).toMatchObject({ messageId: 'u1_', text: 'abc' });

@@ -42,12 +42,16 @@ export function idsAfterCreated(ids: TurnIds, created: Pick<ChatMessage, 'messag
   return { userMessageId: created.messageId, responseMessageId: isPlaceholder ? placeholderIdFor(created.messageId) : ids.responseMessageId };
 }
 
-/** A progress frame's `text` is the whole reply so far: it replaces, never appends. */
-export function foldProgress(messages: readonly ChatMessage[], ids: TurnIds, text: string, template: ChatMessage): ChatMessage[] {
+/**
+ * A progress frame's `text` is the whole reply so far: it replaces, never appends. So do its
+ * `plugins` (every tool run of the reply so far), when it has them.
+ */
+export function foldProgress(messages: readonly ChatMessage[], ids: TurnIds, text: string, template: ChatMessage, plugins?: readonly unknown[]): ChatMessage[] {
   const current = messages.find((message) => message.messageId === ids.responseMessageId);
-  if (current?.text === text) return messages as ChatMessage[];
+  const samePlugins = plugins === undefined || JSON.stringify(current?.plugins) === JSON.stringify(plugins);
+  if (current?.text === text && samePlugins) return messages as ChatMessage[];
   // Missing when something refetched the list mid-stream: put the reply back instead of losing it.
-  return upsertMessage(messages, ids.responseMessageId, { ...(current ?? template), text });
+  return upsertMessage(messages, ids.responseMessageId, { ...(current ?? template), text, ...(plugins ? { plugins: [...plugins] } : {}) });
 }
 
 /** `final` (or the JSON answer of an abort): the stored pair replaces what the client made up. */
