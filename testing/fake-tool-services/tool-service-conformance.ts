@@ -91,7 +91,7 @@ export function describeToolServiceFailures(subject: ToolUnderTest): void {
 
     it('goes through the SSRF guard: the loopback fake is refused unless allow-listed', async () => {
       const unguarded = { ...context(), fetch: createGuardedFetch([]) };
-      await expect(tool.execute(subject.input, unguarded)).rejects.toThrow(new RegExp(`${escapeRegExp(subject.service)} could not be reached: .*(private|loopback|not allowed)`, 'i'));
+      await expect(tool.execute(subject.input, unguarded)).rejects.toThrow(new RegExp(`could not reach ${escapeRegExp(subject.service)}: .*(private|loopback|not allowed)`, 'i'));
       expect(fake.control.requests).toHaveLength(0);
     });
   });

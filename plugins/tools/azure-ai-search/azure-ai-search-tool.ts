@@ -3,7 +3,7 @@ import type { Tool } from '../../../core/plugin-api/index.js';
 import { MAX_SEARCH_TEXT } from '../shared/search-results.js';
 import { errorFieldMessage, readServiceAnswer, requestServiceJson } from '../shared/service-request.js';
 import { requireCredentials } from '../shared/tool-credentials.js';
-import { parseToolInput, toInputSchema } from '../shared/tool-settings.js';
+import { zodToolInput } from '../shared/zod-tool-input.js';
 
 export interface AzureAiSearchSettings {
   apiVersion: string;
@@ -18,7 +18,7 @@ const SERVICE = 'Azure AI Search';
 /** The most of one document the model sees: an index may store whole pages in a field. */
 const MAX_DOCUMENT_CHARS = 2_000;
 
-const inputSchema = z.object({ query: z.string().min(1).describe('Search word or phrase to Azure AI Search') });
+const toolInput = zodToolInput(z.object({ query: z.string().min(1).describe('Search word or phrase to Azure AI Search') }));
 
 const answerSchema = z.object({ value: z.array(z.record(z.string(), z.unknown())) });
 
@@ -41,9 +41,9 @@ export function createAzureAiSearchTool(settings: AzureAiSearchSettings): Tool {
       ],
     },
     description: "Use the 'azure-ai-search' tool to retrieve search results relevant to your input",
-    inputSchema: toInputSchema(inputSchema),
+    inputSchema: toolInput.inputSchema,
     async execute(input, context) {
-      const { query } = parseToolInput(inputSchema, input);
+      const { query } = toolInput.parse(input);
       const credential = requireCredentials(context, 'Azure AI Search', ['AZURE_AI_SEARCH_SERVICE_ENDPOINT', 'AZURE_AI_SEARCH_INDEX_NAME', 'AZURE_AI_SEARCH_API_KEY']);
       const url = searchUrl(credential('AZURE_AI_SEARCH_SERVICE_ENDPOINT'), credential('AZURE_AI_SEARCH_INDEX_NAME'), settings.apiVersion);
       const body = await requestServiceJson(context, {

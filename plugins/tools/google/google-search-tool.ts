@@ -3,7 +3,7 @@ import type { Tool } from '../../../core/plugin-api/index.js';
 import { formatSearchHits } from '../shared/search-results.js';
 import { errorFieldMessage, readServiceAnswer, requestServiceJson } from '../shared/service-request.js';
 import { requireCredentials } from '../shared/tool-credentials.js';
-import { parseToolInput, toInputSchema } from '../shared/tool-settings.js';
+import { zodToolInput } from '../shared/zod-tool-input.js';
 
 export interface GoogleSearchSettings {
   /** The Custom Search JSON API's origin, without a trailing slash. */
@@ -13,10 +13,10 @@ export interface GoogleSearchSettings {
 const SERVICE = 'Google Custom Search';
 
 /** LibreChat's `google` function: a query and how many results (1–10, five unless asked). */
-const inputSchema = z.object({
+const toolInput = zodToolInput(z.object({
   query: z.string().min(1).describe('The search query string.'),
   max_results: z.number().int().min(1).max(10).optional().describe('The maximum number of search results to return. Defaults to 5.'),
-});
+}));
 
 /** The fields of a Custom Search answer the tool reads; `items` is absent when nothing matched. */
 const answerSchema = z.object({
@@ -41,9 +41,9 @@ export function createGoogleSearchTool(settings: GoogleSearchSettings): Tool {
       ],
     },
     description: 'A search engine optimized for comprehensive, accurate, and trusted results. Useful for when you need to answer questions about current events.',
-    inputSchema: toInputSchema(inputSchema),
+    inputSchema: toolInput.inputSchema,
     async execute(input, context) {
-      const { query, max_results: count = 5 } = parseToolInput(inputSchema, input);
+      const { query, max_results: count = 5 } = toolInput.parse(input);
       const credential = requireCredentials(context, 'Google search', ['GOOGLE_CSE_ID', 'GOOGLE_SEARCH_API_KEY']);
       const url = new URL(`${settings.baseUrl}/customsearch/v1`);
       url.search = new URLSearchParams({ key: credential('GOOGLE_SEARCH_API_KEY'), cx: credential('GOOGLE_CSE_ID'), q: query, num: String(count) }).toString();

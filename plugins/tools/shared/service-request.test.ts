@@ -28,7 +28,7 @@ describe('requests to a tool\'s service', () => {
 
   it('says when the service cannot be reached', async () => {
     const url = new URL(`${await closedPortUrl()}/search`);
-    await expect(requestServiceJson(guardedToolContext([url.host]), { service: 'Gone', url, secrets: [] })).rejects.toThrow(/^Gone could not be reached: .*ECONNREFUSED/);
+    await expect(requestServiceJson(guardedToolContext([url.host]), { service: 'Gone', url, secrets: [] })).rejects.toThrow(/^could not reach Gone: .*ECONNREFUSED/);
   });
 
   it('says when JSON comes in another shape than the tool reads', () => {

@@ -3,7 +3,7 @@ import type { Tool } from '../../../core/plugin-api/index.js';
 import { formatSearchHits } from '../shared/search-results.js';
 import { readServiceAnswer, requestServiceJson } from '../shared/service-request.js';
 import { requireCredentials } from '../shared/tool-credentials.js';
-import { parseToolInput, toInputSchema } from '../shared/tool-settings.js';
+import { zodToolInput } from '../shared/zod-tool-input.js';
 
 export interface TavilySearchSettings {
   /** Tavily's API origin, without a trailing slash. */
@@ -13,7 +13,7 @@ export interface TavilySearchSettings {
 const SERVICE = 'Tavily';
 
 /** LibreChat's `tavily_search_results_json` parameters; all but `query` go to Tavily as they are. */
-const inputSchema = z.object({
+const toolInput = zodToolInput(z.object({
   query: z.string().min(1).describe('The search query string.'),
   max_results: z.number().int().min(1).max(10).optional().describe('The maximum number of search results to return. Defaults to 5.'),
   search_depth: z.enum(['basic', 'advanced']).optional().describe('The depth of the search: basic (quick) or advanced (in depth, slower).'),
@@ -22,7 +22,7 @@ const inputSchema = z.object({
   include_raw_content: z.boolean().optional().describe('Whether to include the raw content of each result.'),
   include_domains: z.array(z.string()).optional().describe('A list of domains to specifically include in the search results.'),
   exclude_domains: z.array(z.string()).optional().describe('A list of domains to specifically exclude from the search results.'),
-});
+}));
 
 const answerSchema = z.object({
   answer: z.string().nullish(),
@@ -50,9 +50,9 @@ export function createTavilySearchTool(settings: TavilySearchSettings): Tool {
       credentials: [{ authField: 'TAVILY_API_KEY', label: 'Tavily API Key', description: 'Your key from app.tavily.com.' }],
     },
     description: 'A search engine optimized for comprehensive, accurate, and trusted results. Useful for when you need to answer questions about current events.',
-    inputSchema: toInputSchema(inputSchema),
+    inputSchema: toolInput.inputSchema,
     async execute(input, context) {
-      const parameters = parseToolInput(inputSchema, input);
+      const parameters = toolInput.parse(input);
       const credential = requireCredentials(context, 'Tavily search', ['TAVILY_API_KEY']);
       const body = await requestServiceJson(context, {
         service: SERVICE,

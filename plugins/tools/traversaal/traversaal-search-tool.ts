@@ -3,7 +3,7 @@ import type { Tool } from '../../../core/plugin-api/index.js';
 import { formatSearchHits } from '../shared/search-results.js';
 import { readServiceAnswer, requestServiceJson } from '../shared/service-request.js';
 import { requireCredentials } from '../shared/tool-credentials.js';
-import { parseToolInput, toInputSchema } from '../shared/tool-settings.js';
+import { zodToolInput } from '../shared/zod-tool-input.js';
 
 export interface TraversaalSearchSettings {
   /** The Ares API's origin, without a trailing slash. */
@@ -13,9 +13,9 @@ export interface TraversaalSearchSettings {
 const SERVICE = 'Traversaal';
 
 /** LibreChat's `traversaal_search`: Ares reads a sentence, not keywords. */
-const inputSchema = z.object({
+const toolInput = zodToolInput(z.object({
   query: z.string().min(1).describe("A properly written sentence to be interpreted by an AI to search the web according to the user's request."),
-});
+}));
 
 /** Ares answers a written answer and the pages it used. */
 const answerSchema = z.object({
@@ -41,9 +41,9 @@ export function createTraversaalSearchTool(settings: TraversaalSearchSettings): 
     description:
       'An AI search engine optimized for comprehensive, accurate, and trusted results. Useful for when you need to answer questions about current events. ' +
       'Input should be a specific sentence the search AI can act on, for example "Find information about the highest mountains in the world."',
-    inputSchema: toInputSchema(inputSchema),
+    inputSchema: toolInput.inputSchema,
     async execute(input, context) {
-      const { query } = parseToolInput(inputSchema, input);
+      const { query } = toolInput.parse(input);
       const credential = requireCredentials(context, 'Traversaal search', ['TRAVERSAAL_API_KEY']);
       const body = await requestServiceJson(context, {
         service: SERVICE,

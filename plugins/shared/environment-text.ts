@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** An optional operator variable: unset, blank and whitespace all mean "not set". */
+/** An optional operator variable as LibreChat reads it: trimmed, and unset when blank. */
 export const environmentText = z
   .string()
   .optional()
