@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Tool } from '../../../core/plugin-api/index.js';
 import { MAX_SEARCH_TEXT } from '../shared/search-results.js';
-import { errorFieldMessage, readServiceAnswer, requestServiceJson } from '../shared/service-request.js';
+import { errorFieldMessage, requestServiceJson } from '../shared/service-request.js';
 import { requireCredentials } from '../shared/tool-credentials.js';
 import { zodToolInput } from '../shared/zod-tool-input.js';
 
@@ -46,7 +46,7 @@ export function createAzureAiSearchTool(settings: AzureAiSearchSettings): Tool {
       const { query } = toolInput.parse(input);
       const credential = requireCredentials(context, 'Azure AI Search', ['AZURE_AI_SEARCH_SERVICE_ENDPOINT', 'AZURE_AI_SEARCH_INDEX_NAME', 'AZURE_AI_SEARCH_API_KEY']);
       const url = searchUrl(credential('AZURE_AI_SEARCH_SERVICE_ENDPOINT'), credential('AZURE_AI_SEARCH_INDEX_NAME'), settings.apiVersion);
-      const body = await requestServiceJson(context, {
+      const { value } = await requestServiceJson(context, {
         service: SERVICE,
         url,
         init: {
@@ -56,8 +56,7 @@ export function createAzureAiSearchTool(settings: AzureAiSearchSettings): Tool {
         },
         secrets: [credential('AZURE_AI_SEARCH_API_KEY')],
         describeError: errorFieldMessage,
-      });
-      const { value } = readServiceAnswer(SERVICE, answerSchema, body);
+      }, answerSchema);
       return [{ type: 'text', text: value.length === 0 ? `Azure AI Search found no documents for "${query}".` : formatDocuments(value) }];
     },
   };

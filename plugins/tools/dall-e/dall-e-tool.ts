@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Tool } from '../../../core/plugin-api/index.js';
-import { imageAnswerGuidance, imageFileName, keepGeneratedImage } from '../shared/generated-image.js';
-import { createImagesClient, describeImagesFailure, generateOneImage, imagesEndpoint } from '../shared/openai-images.js';
+import { imageAnswerGuidance } from '../shared/generated-image.js';
+import { generateAndKeepImage, imagesEndpoint } from '../shared/openai-images.js';
 import { zodToolInput } from '../shared/zod-tool-input.js';
 import type { DallESettings } from './settings.js';
 
@@ -34,11 +34,7 @@ export function createDallETool(settings: DallESettings): Tool {
       const prompt = dallEInput.parse(rawInput).input.replace(/\r\n|\r|\n/g, ' ').replace(/"/g, '').trim();
       const apiKey = context.credentials.DALLE2_API_KEY;
       if (!apiKey) throw new Error('DALL-E has no OpenAI API key: install the tool with one, or the operator sets DALLE2_API_KEY or DALLE_API_KEY');
-      const image = await generateOneImage(createImagesClient(apiKey, endpoint), { model: 'dall-e-2', prompt, size: '512x512' }, context).catch((error: unknown) => {
-        if (context.signal.aborted) throw error;
-        throw new Error(describeImagesFailure(error));
-      });
-      return [{ type: 'text', text: await keepGeneratedImage(context, { body: image.body, mediaType: 'image/png', name: imageFileName(prompt, 'png') }) }];
+      return generateAndKeepImage(context, { apiKey, endpoint, params: { model: 'dall-e-2', prompt, size: '512x512' }, prompt });
     },
   };
 }

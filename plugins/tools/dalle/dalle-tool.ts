@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Tool } from '../../../core/plugin-api/index.js';
-import { imageAnswerGuidance, imageFileName, keepGeneratedImage } from '../shared/generated-image.js';
-import { createImagesClient, describeImagesFailure, generateOneImage, imagesEndpoint } from '../shared/openai-images.js';
+import { imageAnswerGuidance } from '../shared/generated-image.js';
+import { generateAndKeepImage, imagesEndpoint } from '../shared/openai-images.js';
 import { zodToolInput } from '../shared/zod-tool-input.js';
 import type { DalleSettings } from './settings.js';
 
@@ -48,18 +48,10 @@ export function createDalleTool(settings: DalleSettings): Tool {
       const apiKey = context.credentials.DALLE3_API_KEY;
       if (!apiKey) throw new Error('DALL-E-3 has no OpenAI API key: install the tool with one, or the operator sets DALLE3_API_KEY or DALLE_API_KEY');
       const isDallE = model.startsWith('dall-e');
-      const client = createImagesClient(apiKey, endpoint);
-      const image = await generateOneImage(
-        client,
-        isDallE
-          ? { model, prompt: input.prompt, style: input.style, quality: input.quality, size: input.size }
-          : { model, prompt: input.prompt, quality: gptImageQuality[input.quality], size: gptImageSize[input.size] },
-        context,
-      ).catch((error: unknown) => {
-        if (context.signal.aborted) throw error;
-        throw new Error(describeImagesFailure(error));
-      });
-      return [{ type: 'text', text: await keepGeneratedImage(context, { body: image.body, mediaType: 'image/png', name: imageFileName(input.prompt, 'png') }) }];
+      const params = isDallE
+        ? { model, prompt: input.prompt, style: input.style, quality: input.quality, size: input.size }
+        : { model, prompt: input.prompt, quality: gptImageQuality[input.quality], size: gptImageSize[input.size] };
+      return generateAndKeepImage(context, { apiKey, endpoint, params, prompt: input.prompt });
     },
   };
 }

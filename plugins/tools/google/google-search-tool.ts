@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Tool } from '../../../core/plugin-api/index.js';
 import { formatSearchHits } from '../shared/search-results.js';
-import { errorFieldMessage, readServiceAnswer, requestServiceJson } from '../shared/service-request.js';
+import { errorFieldMessage, requestServiceJson } from '../shared/service-request.js';
 import { requireCredentials } from '../shared/tool-credentials.js';
 import { zodToolInput } from '../shared/zod-tool-input.js';
 
@@ -47,8 +47,7 @@ export function createGoogleSearchTool(settings: GoogleSearchSettings): Tool {
       const credential = requireCredentials(context, 'Google search', ['GOOGLE_CSE_ID', 'GOOGLE_SEARCH_API_KEY']);
       const url = new URL(`${settings.baseUrl}/customsearch/v1`);
       url.search = new URLSearchParams({ key: credential('GOOGLE_SEARCH_API_KEY'), cx: credential('GOOGLE_CSE_ID'), q: query, num: String(count) }).toString();
-      const body = await requestServiceJson(context, { service: SERVICE, url, secrets: [credential('GOOGLE_SEARCH_API_KEY')], describeError: errorFieldMessage });
-      const { items = [] } = readServiceAnswer(SERVICE, answerSchema, body);
+      const { items = [] } = await requestServiceJson(context, { service: SERVICE, url, secrets: [credential('GOOGLE_SEARCH_API_KEY')], describeError: errorFieldMessage }, answerSchema);
       return [{ type: 'text', text: formatSearchHits(items, { nothing: `Google found nothing for "${query}".` }) }];
     },
   };

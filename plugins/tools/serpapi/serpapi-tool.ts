@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Tool } from '../../../core/plugin-api/index.js';
 import { formatSearchHits } from '../shared/search-results.js';
-import { errorFieldMessage, readServiceAnswer, requestServiceJson } from '../shared/service-request.js';
+import { errorFieldMessage, requestServiceJson } from '../shared/service-request.js';
 import { requireCredentials } from '../shared/tool-credentials.js';
 import { zodToolInput } from '../shared/zod-tool-input.js';
 
@@ -46,8 +46,7 @@ export function createSerpApiTool(settings: SerpApiSettings): Tool {
       const credential = requireCredentials(context, 'SerpApi search', ['SERPAPI_API_KEY']);
       const url = new URL(`${settings.baseUrl}/search.json`);
       url.search = new URLSearchParams({ ...FIXED_PARAMETERS, q: query, api_key: credential('SERPAPI_API_KEY') }).toString();
-      const body = await requestServiceJson(context, { service: SERVICE, url, secrets: [credential('SERPAPI_API_KEY')], describeError: errorFieldMessage });
-      const answer = readServiceAnswer(SERVICE, answerSchema, body);
+      const answer = await requestServiceJson(context, { service: SERVICE, url, secrets: [credential('SERPAPI_API_KEY')], describeError: errorFieldMessage }, answerSchema);
       const direct = answer.answer_box?.answer ?? answer.answer_box?.result ?? answer.answer_box?.snippet ?? answer.knowledge_graph?.description;
       // With status 200, `error` is SerpApi's "Google hasn't returned any results for this query.": no results, not a failure.
       return [{ type: 'text', text: formatSearchHits(answer.organic_results ?? [], { answer: direct, nothing: answer.error ?? `No results for "${query}".` }) }];

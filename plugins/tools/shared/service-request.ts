@@ -49,14 +49,19 @@ export async function requestServiceAnswer(context: ToolContext, request: Servic
   return { status: response.status, text };
 }
 
-/** requestServiceText, then JSON: a body that is not JSON (a proxy's HTML page) is an error of its own. */
-export async function requestServiceJson(context: ToolContext, request: ServiceRequest): Promise<unknown> {
+/**
+ * requestServiceText, then JSON read with `schema` (readServiceAnswer): a body that is not JSON (a
+ * proxy's HTML page) or of another shape is an error of its own.
+ */
+export async function requestServiceJson<Schema extends z.ZodType>(context: ToolContext, request: ServiceRequest, schema: Schema): Promise<z.output<Schema>> {
   const text = await requestServiceText(context, request);
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new Error(redact(`${request.service} answered something that is not JSON: ${preview(text)}`, request.secrets));
   }
+  return readServiceAnswer(request.service, schema, body);
 }
 
 function statusMessage(request: ServiceRequest, status: number, text: string): string {

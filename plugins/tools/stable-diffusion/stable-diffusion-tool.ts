@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Tool } from '../../../core/plugin-api/index.js';
 import { readBoundedBody } from '../shared/bounded-body.js';
-import { describeFetchFailure } from '../shared/fetch-failure.js';
+import { fetchOrDescribe } from '../shared/fetch-failure.js';
 import { imageAnswerGuidance, imageFileName, keepGeneratedImage } from '../shared/generated-image.js';
 import { zodToolInput } from '../shared/zod-tool-input.js';
 
@@ -57,15 +57,16 @@ export function createStableDiffusionTool(): Tool {
     async execute(rawInput, context) {
       const input = stableDiffusionInput.parse(rawInput);
       const base = webUiBase(context.credentials.SD_WEBUI_URL);
-      const response = await context.fetch(`${base}/sdapi/v1/txt2img`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ prompt: input.prompt, negative_prompt: input.negative_prompt, sampler_name: 'DPM++ 2M Karras', cfg_scale: 4.5, steps: 22, width: 1024, height: 1024 }),
-        signal: context.signal,
-      }).catch((error: unknown) => {
-        if (context.signal.aborted) throw error;
-        throw describeFetchFailure(error, 'the Stable Diffusion WebUI');
-      });
+      const response = await fetchOrDescribe(
+        context,
+        `${base}/sdapi/v1/txt2img`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ prompt: input.prompt, negative_prompt: input.negative_prompt, sampler_name: 'DPM++ 2M Karras', cfg_scale: 4.5, steps: 22, width: 1024, height: 1024 }),
+        },
+        'the Stable Diffusion WebUI',
+      );
       if (!response.ok) throw await failure(response);
       const text = new TextDecoder().decode(await readBoundedBody(response, MAX_ANSWER_BYTES, "the WebUI's answer"));
       const answer = txt2imgAnswer.safeParse(JSON.parse(text));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Tool } from '../../../core/plugin-api/index.js';
 import { formatSearchHits } from '../shared/search-results.js';
-import { readServiceAnswer, requestServiceJson } from '../shared/service-request.js';
+import { requestServiceJson } from '../shared/service-request.js';
 import { requireCredentials } from '../shared/tool-credentials.js';
 import { zodToolInput } from '../shared/zod-tool-input.js';
 
@@ -54,14 +54,13 @@ export function createTavilySearchTool(settings: TavilySearchSettings): Tool {
     async execute(input, context) {
       const parameters = toolInput.parse(input);
       const credential = requireCredentials(context, 'Tavily search', ['TAVILY_API_KEY']);
-      const body = await requestServiceJson(context, {
+      const answer = await requestServiceJson(context, {
         service: SERVICE,
         url: new URL(`${settings.baseUrl}/search`),
         init: { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${credential('TAVILY_API_KEY')}` }, body: JSON.stringify({ max_results: 5, ...parameters }) },
         secrets: [credential('TAVILY_API_KEY')],
         describeError: tavilyError,
-      });
-      const answer = readServiceAnswer(SERVICE, answerSchema, body);
+      }, answerSchema);
       const hits = answer.results.map((result) => ({ title: result.title, link: result.url, snippet: result.content }));
       const text = formatSearchHits(hits, { answer: answer.answer ?? undefined, nothing: `Tavily found nothing for "${parameters.query}".` });
       const images = (answer.images ?? []).slice(0, MAX_IMAGES).map((image) => (typeof image === 'string' ? image : image.url));

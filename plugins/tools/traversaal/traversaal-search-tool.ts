@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Tool } from '../../../core/plugin-api/index.js';
 import { formatSearchHits } from '../shared/search-results.js';
-import { readServiceAnswer, requestServiceJson } from '../shared/service-request.js';
+import { requestServiceJson } from '../shared/service-request.js';
 import { requireCredentials } from '../shared/tool-credentials.js';
 import { zodToolInput } from '../shared/zod-tool-input.js';
 
@@ -45,14 +45,13 @@ export function createTraversaalSearchTool(settings: TraversaalSearchSettings): 
     async execute(input, context) {
       const { query } = toolInput.parse(input);
       const credential = requireCredentials(context, 'Traversaal search', ['TRAVERSAAL_API_KEY']);
-      const body = await requestServiceJson(context, {
+      const { data } = await requestServiceJson(context, {
         service: SERVICE,
         url: new URL(`${settings.baseUrl}/live/predict`),
         init: { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': credential('TRAVERSAAL_API_KEY') }, body: JSON.stringify({ query: [query] }) },
         secrets: [credential('TRAVERSAAL_API_KEY')],
         describeError: aresError,
-      });
-      const { data } = readServiceAnswer(SERVICE, answerSchema, body);
+      }, answerSchema);
       const sources = (data.web_url ?? []).map((url) => ({ title: url }));
       return [{ type: 'text', text: formatSearchHits(sources, { answer: data.response_text ?? undefined, nothing: 'No response found in Traversaal API results.' }) }];
     },
