@@ -3,7 +3,7 @@ import type { Tool } from '../../../core/plugin-api/index.js';
 import { MAX_SEARCH_TEXT } from '../shared/search-results.js';
 import { errorFieldMessage, requestServiceJson } from '../shared/service-request.js';
 import { requireCredentials } from '../shared/tool-credentials.js';
-import { zodToolInput } from '../shared/zod-tool-input.js';
+import { defineZodTool } from '../shared/zod-tool-input.js';
 
 export interface AzureAiSearchSettings {
   apiVersion: string;
@@ -18,7 +18,7 @@ const SERVICE = 'Azure AI Search';
 /** The most of one document the model sees: an index may store whole pages in a field. */
 const MAX_DOCUMENT_CHARS = 2_000;
 
-const toolInput = zodToolInput(z.object({ query: z.string().min(1).describe('Search word or phrase to Azure AI Search') }));
+const inputSchema = z.object({ query: z.string().min(1).describe('Search word or phrase to Azure AI Search') });
 
 const answerSchema = z.object({ value: z.array(z.record(z.string(), z.unknown())) });
 
@@ -28,7 +28,7 @@ const answerSchema = z.object({ value: z.array(z.record(z.string(), z.unknown())
  * endpoint is a user's credential, so it goes through the guarded fetch like any supplied URL.
  */
 export function createAzureAiSearchTool(settings: AzureAiSearchSettings): Tool {
-  return {
+  return defineZodTool({
     name: 'azure-ai-search',
     manifest: {
       displayName: 'Azure AI Search',
@@ -41,9 +41,8 @@ export function createAzureAiSearchTool(settings: AzureAiSearchSettings): Tool {
       ],
     },
     description: "Use the 'azure-ai-search' tool to retrieve search results relevant to your input",
-    inputSchema: toolInput.inputSchema,
-    async execute(input, context) {
-      const { query } = toolInput.parse(input);
+    input: inputSchema,
+    async execute({ query }, context) {
       const credential = requireCredentials(context, 'Azure AI Search', ['AZURE_AI_SEARCH_SERVICE_ENDPOINT', 'AZURE_AI_SEARCH_INDEX_NAME', 'AZURE_AI_SEARCH_API_KEY']);
       const url = searchUrl(credential('AZURE_AI_SEARCH_SERVICE_ENDPOINT'), credential('AZURE_AI_SEARCH_INDEX_NAME'), settings.apiVersion);
       const { value } = await requestServiceJson(context, {
@@ -59,7 +58,7 @@ export function createAzureAiSearchTool(settings: AzureAiSearchSettings): Tool {
       }, answerSchema);
       return [{ type: 'text', text: value.length === 0 ? `Azure AI Search found no documents for "${query}".` : formatDocuments(value) }];
     },
-  };
+  });
 }
 
 function searchUrl(endpoint: string, indexName: string, apiVersion: string): URL {

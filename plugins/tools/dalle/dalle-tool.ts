@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Tool } from '../../../core/plugin-api/index.js';
 import { imageAnswerGuidance } from '../shared/generated-image.js';
 import { generateAndKeepImage, imagesEndpoint } from '../shared/openai-images.js';
-import { zodToolInput } from '../shared/zod-tool-input.js';
+import { defineZodTool } from '../shared/zod-tool-input.js';
 import type { DalleSettings } from './settings.js';
 
 const defaultGuidance =
@@ -13,14 +13,12 @@ const defaultGuidance =
 /** gpt-image models name DALL-E-3's qualities differently. */
 const gptImageQuality = { hd: 'high', standard: 'medium' } as const;
 
-const dalleInput = zodToolInput(
-  z.object({
-    prompt: z.string().min(1).max(4000).describe('A detailed description of the image, at least three sentences.'),
-    style: z.enum(['vivid', 'natural']).default('vivid').describe('vivid: hyper-real and dramatic; natural: more natural, less hyper-real.'),
-    quality: z.enum(['hd', 'standard']).default('standard').describe('hd: finer detail and consistency.'),
-    size: z.enum(['1024x1024', '1792x1024', '1024x1792']).default('1024x1024').describe('Square, wide or tall.'),
-  }),
-);
+const dalleInput = z.object({
+  prompt: z.string().min(1).max(4000).describe('A detailed description of the image, at least three sentences.'),
+  style: z.enum(['vivid', 'natural']).default('vivid').describe('vivid: hyper-real and dramatic; natural: more natural, less hyper-real.'),
+  quality: z.enum(['hd', 'standard']).default('standard').describe('hd: finer detail and consistency.'),
+  size: z.enum(['1024x1024', '1792x1024', '1024x1792']).default('1024x1024').describe('Square, wide or tall.'),
+});
 
 /** gpt-image models have no 1792-pixel sides: the nearest wide and tall sizes. */
 const gptImageSize = { '1024x1024': '1024x1024', '1792x1024': '1536x1024', '1024x1792': '1024x1536' } as const;
@@ -33,7 +31,7 @@ const gptImageSize = { '1024x1024': '1024x1024', '1792x1024': '1536x1024', '1024
 export function createDalleTool(settings: DalleSettings): Tool {
   const endpoint = imagesEndpoint({ baseURL: settings.DALLE3_BASEURL, reverseProxy: settings.DALLE_REVERSE_PROXY, azureApiVersion: settings.DALLE3_AZURE_API_VERSION });
   const model = settings.DALLE3_MODEL ?? 'dall-e-3';
-  return {
+  return defineZodTool({
     name: 'dalle',
     manifest: {
       displayName: 'DALL-E-3',
@@ -42,9 +40,8 @@ export function createDalleTool(settings: DalleSettings): Tool {
       credentials: [{ authField: 'DALLE3_API_KEY||DALLE_API_KEY', label: 'OpenAI API Key', description: 'Your OpenAI API key, used for the images API.' }],
     },
     description: settings.DALLE3_SYSTEM_PROMPT ?? defaultGuidance,
-    inputSchema: dalleInput.inputSchema,
-    async execute(rawInput, context) {
-      const input = dalleInput.parse(rawInput);
+    input: dalleInput,
+    async execute(input, context) {
       const apiKey = context.credentials.DALLE3_API_KEY;
       if (!apiKey) throw new Error('DALL-E-3 has no OpenAI API key: install the tool with one, or the operator sets DALLE3_API_KEY or DALLE_API_KEY');
       const isDallE = model.startsWith('dall-e');
@@ -53,5 +50,5 @@ export function createDalleTool(settings: DalleSettings): Tool {
         : { model, prompt: input.prompt, quality: gptImageQuality[input.quality], size: gptImageSize[input.size] };
       return generateAndKeepImage(context, { apiKey, endpoint, params, prompt: input.prompt });
     },
-  };
+  });
 }

@@ -3,7 +3,7 @@ import type { Tool } from '../../../core/plugin-api/index.js';
 import { formatSearchHits } from '../shared/search-results.js';
 import { errorFieldMessage, requestServiceJson } from '../shared/service-request.js';
 import { requireCredentials } from '../shared/tool-credentials.js';
-import { zodToolInput } from '../shared/zod-tool-input.js';
+import { defineZodTool } from '../shared/zod-tool-input.js';
 
 export interface SerpApiSettings {
   /** SerpApi's origin, without a trailing slash. */
@@ -19,7 +19,7 @@ const SERVICE = 'SerpApi';
 const FIXED_PARAMETERS = { engine: 'google', location: 'Austin,Texas,United States', hl: 'en', gl: 'us' };
 
 /** LangChain's SerpAPI tool, which LibreChat uses: a function named `search` taking one string, `input`. */
-const toolInput = zodToolInput(z.object({ input: z.string().min(1).describe('The search query.') }));
+const inputSchema = z.object({ input: z.string().min(1).describe('The search query.') });
 
 /** SerpApi's answer: a direct answer box, a knowledge graph, organic results; `error` when Google had none. */
 const answerSchema = z.object({
@@ -31,7 +31,7 @@ const answerSchema = z.object({
 
 /** SerpApi's Google search (GET /search.json, `api_key` in the query). */
 export function createSerpApiTool(settings: SerpApiSettings): Tool {
-  return {
+  return defineZodTool({
     name: 'search',
     manifest: {
       displayName: 'Serpapi',
@@ -40,9 +40,8 @@ export function createSerpApiTool(settings: SerpApiSettings): Tool {
       credentials: [{ authField: 'SERPAPI_API_KEY', label: 'Serpapi Private API Key', description: 'Your private key from serpapi.com/manage-api-key.' }],
     },
     description: 'A search engine. Useful for when you need to answer questions about current events. Input should be a search query.',
-    inputSchema: toolInput.inputSchema,
-    async execute(input, context) {
-      const { input: query } = toolInput.parse(input);
+    input: inputSchema,
+    async execute({ input: query }, context) {
       const credential = requireCredentials(context, 'SerpApi search', ['SERPAPI_API_KEY']);
       const url = new URL(`${settings.baseUrl}/search.json`);
       url.search = new URLSearchParams({ ...FIXED_PARAMETERS, q: query, api_key: credential('SERPAPI_API_KEY') }).toString();
@@ -51,5 +50,5 @@ export function createSerpApiTool(settings: SerpApiSettings): Tool {
       // With status 200, `error` is SerpApi's "Google hasn't returned any results for this query.": no results, not a failure.
       return [{ type: 'text', text: formatSearchHits(answer.organic_results ?? [], { answer: direct, nothing: answer.error ?? `No results for "${query}".` }) }];
     },
-  };
+  });
 }

@@ -3,7 +3,7 @@ import type { Tool } from '../../../core/plugin-api/index.js';
 import { formatSearchHits } from '../shared/search-results.js';
 import { requestServiceJson } from '../shared/service-request.js';
 import { requireCredentials } from '../shared/tool-credentials.js';
-import { zodToolInput } from '../shared/zod-tool-input.js';
+import { defineZodTool } from '../shared/zod-tool-input.js';
 
 export interface TavilySearchSettings {
   /** Tavily's API origin, without a trailing slash. */
@@ -13,7 +13,7 @@ export interface TavilySearchSettings {
 const SERVICE = 'Tavily';
 
 /** LibreChat's `tavily_search_results_json` parameters; all but `query` go to Tavily as they are. */
-const toolInput = zodToolInput(z.object({
+const inputSchema = z.object({
   query: z.string().min(1).describe('The search query string.'),
   max_results: z.number().int().min(1).max(10).optional().describe('The maximum number of search results to return. Defaults to 5.'),
   search_depth: z.enum(['basic', 'advanced']).optional().describe('The depth of the search: basic (quick) or advanced (in depth, slower).'),
@@ -22,7 +22,7 @@ const toolInput = zodToolInput(z.object({
   include_raw_content: z.boolean().optional().describe('Whether to include the raw content of each result.'),
   include_domains: z.array(z.string()).optional().describe('A list of domains to specifically include in the search results.'),
   exclude_domains: z.array(z.string()).optional().describe('A list of domains to specifically exclude from the search results.'),
-}));
+});
 
 const answerSchema = z.object({
   answer: z.string().nullish(),
@@ -41,7 +41,7 @@ const MAX_IMAGES = 5;
 
 /** Tavily's search (POST /search, the key as a bearer token). */
 export function createTavilySearchTool(settings: TavilySearchSettings): Tool {
-  return {
+  return defineZodTool({
     name: 'tavily_search_results_json',
     manifest: {
       displayName: 'Tavily Search',
@@ -50,9 +50,8 @@ export function createTavilySearchTool(settings: TavilySearchSettings): Tool {
       credentials: [{ authField: 'TAVILY_API_KEY', label: 'Tavily API Key', description: 'Your key from app.tavily.com.' }],
     },
     description: 'A search engine optimized for comprehensive, accurate, and trusted results. Useful for when you need to answer questions about current events.',
-    inputSchema: toolInput.inputSchema,
-    async execute(input, context) {
-      const parameters = toolInput.parse(input);
+    input: inputSchema,
+    async execute(parameters, context) {
       const credential = requireCredentials(context, 'Tavily search', ['TAVILY_API_KEY']);
       const answer = await requestServiceJson(context, {
         service: SERVICE,
@@ -66,5 +65,5 @@ export function createTavilySearchTool(settings: TavilySearchSettings): Tool {
       const images = (answer.images ?? []).slice(0, MAX_IMAGES).map((image) => (typeof image === 'string' ? image : image.url));
       return [{ type: 'text', text: images.length > 0 ? `${text}\n\nImages:\n${images.map((image) => `- ${image}`).join('\n')}` : text }];
     },
-  };
+  });
 }

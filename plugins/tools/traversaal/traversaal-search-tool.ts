@@ -3,7 +3,7 @@ import type { Tool } from '../../../core/plugin-api/index.js';
 import { formatSearchHits } from '../shared/search-results.js';
 import { requestServiceJson } from '../shared/service-request.js';
 import { requireCredentials } from '../shared/tool-credentials.js';
-import { zodToolInput } from '../shared/zod-tool-input.js';
+import { defineZodTool } from '../shared/zod-tool-input.js';
 
 export interface TraversaalSearchSettings {
   /** The Ares API's origin, without a trailing slash. */
@@ -13,9 +13,9 @@ export interface TraversaalSearchSettings {
 const SERVICE = 'Traversaal';
 
 /** LibreChat's `traversaal_search`: Ares reads a sentence, not keywords. */
-const toolInput = zodToolInput(z.object({
+const inputSchema = z.object({
   query: z.string().min(1).describe("A properly written sentence to be interpreted by an AI to search the web according to the user's request."),
-}));
+});
 
 /** Ares answers a written answer and the pages it used. */
 const answerSchema = z.object({
@@ -30,7 +30,7 @@ const aresError = (body: unknown) => {
 
 /** Traversaal's Ares live search (POST /live/predict, the key in `x-api-key`, the query as a one-item list). */
 export function createTraversaalSearchTool(settings: TraversaalSearchSettings): Tool {
-  return {
+  return defineZodTool({
     name: 'traversaal_search',
     manifest: {
       displayName: 'Traversaal',
@@ -41,9 +41,8 @@ export function createTraversaalSearchTool(settings: TraversaalSearchSettings): 
     description:
       'An AI search engine optimized for comprehensive, accurate, and trusted results. Useful for when you need to answer questions about current events. ' +
       'Input should be a specific sentence the search AI can act on, for example "Find information about the highest mountains in the world."',
-    inputSchema: toolInput.inputSchema,
-    async execute(input, context) {
-      const { query } = toolInput.parse(input);
+    input: inputSchema,
+    async execute({ query }, context) {
       const credential = requireCredentials(context, 'Traversaal search', ['TRAVERSAAL_API_KEY']);
       const { data } = await requestServiceJson(context, {
         service: SERVICE,
@@ -55,5 +54,5 @@ export function createTraversaalSearchTool(settings: TraversaalSearchSettings): 
       const sources = (data.web_url ?? []).map((url) => ({ title: url }));
       return [{ type: 'text', text: formatSearchHits(sources, { answer: data.response_text ?? undefined, nothing: 'No response found in Traversaal API results.' }) }];
     },
-  };
+  });
 }
