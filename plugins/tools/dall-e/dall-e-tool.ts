@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Tool } from '../../../core/plugin-api/index.js';
 import { imageAnswerGuidance } from '../shared/generated-image.js';
-import { generateAndKeepImage, imagesEndpoint } from '../shared/openai-images.js';
+import { generateAndKeepImage, imagesApiKeyField, imagesEndpoint, requireImagesApiKey } from '../shared/openai-images.js';
 import { defineZodTool } from '../shared/zod-tool-input.js';
 import type { DallESettings } from './settings.js';
 
@@ -25,15 +25,14 @@ export function createDallETool(settings: DallESettings): Tool {
       displayName: 'DALL-E',
       summary: 'Create realistic images and art from a description in natural language.',
       icon: '/assets/tools/dall-e.svg',
-      credentials: [{ authField: 'DALLE2_API_KEY||DALLE_API_KEY', label: 'OpenAI API Key', description: 'Your OpenAI API key, used for the images API.' }],
+      credentials: [imagesApiKeyField('DALLE2_API_KEY')],
     },
     description: settings.DALLE2_SYSTEM_PROMPT ?? defaultGuidance,
     input: dallEInput,
     async execute(input, context) {
       // LibreChat flattens the prompt to one line without quotes before sending it.
       const prompt = input.input.replace(/\r\n|\r|\n/g, ' ').replace(/"/g, '').trim();
-      const apiKey = context.credentials.DALLE2_API_KEY;
-      if (!apiKey) throw new Error('DALL-E has no OpenAI API key: install the tool with one, or the operator sets DALLE2_API_KEY or DALLE_API_KEY');
+      const apiKey = requireImagesApiKey(context, 'DALLE2_API_KEY', 'DALL-E');
       return generateAndKeepImage(context, { apiKey, endpoint, params: { model: 'dall-e-2', prompt, size: '512x512' }, prompt });
     },
   });

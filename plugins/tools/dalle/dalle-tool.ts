@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Tool } from '../../../core/plugin-api/index.js';
 import { imageAnswerGuidance } from '../shared/generated-image.js';
-import { generateAndKeepImage, imagesEndpoint } from '../shared/openai-images.js';
+import { generateAndKeepImage, imagesApiKeyField, imagesEndpoint, requireImagesApiKey } from '../shared/openai-images.js';
 import { defineZodTool } from '../shared/zod-tool-input.js';
 import type { DalleSettings } from './settings.js';
 
@@ -37,13 +37,12 @@ export function createDalleTool(settings: DalleSettings): Tool {
       displayName: 'DALL-E-3',
       summary: '[DALL-E-3] Create realistic images and art from a description in natural language.',
       icon: '/assets/tools/dalle.svg',
-      credentials: [{ authField: 'DALLE3_API_KEY||DALLE_API_KEY', label: 'OpenAI API Key', description: 'Your OpenAI API key, used for the images API.' }],
+      credentials: [imagesApiKeyField('DALLE3_API_KEY')],
     },
     description: settings.DALLE3_SYSTEM_PROMPT ?? defaultGuidance,
     input: dalleInput,
     async execute(input, context) {
-      const apiKey = context.credentials.DALLE3_API_KEY;
-      if (!apiKey) throw new Error('DALL-E-3 has no OpenAI API key: install the tool with one, or the operator sets DALLE3_API_KEY or DALLE_API_KEY');
+      const apiKey = requireImagesApiKey(context, 'DALLE3_API_KEY', 'DALL-E-3');
       const isDallE = model.startsWith('dall-e');
       const params = isDallE
         ? { model, prompt: input.prompt, style: input.style, quality: input.quality, size: input.size }

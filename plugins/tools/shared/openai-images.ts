@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import type { ImageGenerateParamsNonStreaming } from 'openai/resources/images';
-import type { ToolContext, ToolOutputPart } from '../../../core/plugin-api/index.js';
+import type { ToolContext, ToolCredentialField, ToolOutputPart } from '../../../core/plugin-api/index.js';
 import { readBoundedBody } from './bounded-body.js';
 import { fetchOrDescribe } from './fetch-failure.js';
 import { imageFileName, keepGeneratedImage } from './generated-image.js';
@@ -11,6 +11,21 @@ export interface OpenAIImagesEndpoint {
   baseURL?: string;
   /** DALLE3_AZURE_API_VERSION / DALLE2_AZURE_API_VERSION: with a base URL, the deployment is on Azure OpenAI. */
   azureApiVersion?: string;
+}
+
+/**
+ * The manifest field of a DALL-E tool's OpenAI key: its own variable, else the shared
+ * DALLE_API_KEY (LibreChat's `A||B` authField, the first set one wins).
+ */
+export function imagesApiKeyField(variable: string): ToolCredentialField {
+  return { authField: `${variable}||DALLE_API_KEY`, label: 'OpenAI API Key', description: 'Your OpenAI API key, used for the images API.' };
+}
+
+/** The call's OpenAI key, read under the field's first name, or an Error saying how to give one. */
+export function requireImagesApiKey(context: ToolContext, variable: string, displayName: string): string {
+  const apiKey = context.credentials[variable];
+  if (!apiKey) throw new Error(`${displayName} has no OpenAI API key: install the tool with one, or the operator sets ${variable} or DALLE_API_KEY`);
+  return apiKey;
 }
 
 /** The largest image a tool downloads when the API answers a URL instead of the bytes. */
