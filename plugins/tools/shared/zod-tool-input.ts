@@ -32,5 +32,6 @@ export interface ZodToolDefinition<TSchema extends z.ZodObject> extends Omit<Too
 export function defineZodTool<TSchema extends z.ZodObject>(definition: ZodToolDefinition<TSchema>): Tool {
   const { input, execute, ...tool } = definition;
   const { inputSchema, parse } = zodToolInput(input);
-  return { ...tool, inputSchema, execute: (rawInput, context) => execute(parse(rawInput), context) };
+  // async, so that input the schema refuses rejects the call as any failure of execute does.
+  return { ...tool, inputSchema, execute: async (rawInput, context) => execute(parse(rawInput), context) };
 }
