@@ -5,10 +5,7 @@ import type { EndpointCandidate } from '../../core/plugin-api/index.js';
 export const USER_PROVIDED = 'user_provided';
 
 /** Re-exported for the provider plugins, which read their variables next to the discovery helpers. */
-export { environmentText } from './environment-text.js';
-
-/** A comma list variable (OPENAI_MODELS …) as its items, or undefined when unset. */
-export const commaList = (value: string | undefined) => value?.split(',').map((item) => item.trim()).filter(Boolean);
+export { commaList, environmentText } from './environment-text.js';
 
 /**
  * The shared settings of librechat.yaml an endpoint section carries (config validated them); core

@@ -5,3 +5,6 @@ export const environmentText = z
   .string()
   .optional()
   .transform((value) => value?.trim() || undefined);
+
+/** A comma list variable (OPENAI_MODELS, AZURE_AI_SEARCH_SEARCH_OPTION_SELECT …) as its items, or undefined when unset. */
+export const commaList = (value: string | undefined) => value?.split(',').map((item) => item.trim()).filter(Boolean);
