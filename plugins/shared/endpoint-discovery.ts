@@ -4,14 +4,8 @@ import type { EndpointCandidate } from '../../core/plugin-api/index.js';
 /** The key or base URL value meaning "each user brings their own" (LibreChat's). */
 export const USER_PROVIDED = 'user_provided';
 
-/** An environment variable as LibreChat reads it: trimmed, and unset when blank. */
-export const environmentText = z
-  .string()
-  .optional()
-  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
-
-/** A comma list variable (OPENAI_MODELS …) as its items, or undefined when unset. */
-export const commaList = (value: string | undefined) => value?.split(',').map((item) => item.trim()).filter(Boolean);
+/** Re-exported for the provider plugins, which read their variables next to the discovery helpers. */
+export { commaList, environmentText } from './environment-text.js';
 
 /**
  * The shared settings of librechat.yaml an endpoint section carries (config validated them); core

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGuardedFetch } from '../../core/net/guarded-fetch.js';
 import type { Tool } from '../../core/plugin-api/index.js';
 import { NOT_JSON, type FakeToolService } from './fake-tool-service.js';
+import { toolAgainstFake } from './tool-against-fake.js';
 import { toolTestContext } from './tool-test-context.js';
 
 /** A search tool and its fake, as the shared failure cases need them. */
@@ -33,26 +34,18 @@ const until = async (condition: () => boolean) => {
  */
 export function describeToolServiceFailures(subject: ToolUnderTest): void {
   describe(`${subject.service}: failures`, () => {
-    let fake: FakeToolService;
-    let tool: Tool;
-    const context = (overrides: { credentials?: Record<string, string>; signal?: AbortSignal } = {}) => toolTestContext(fake, overrides.credentials ?? subject.credentials(fake), overrides.signal);
-    const secrets = () => Object.values(subject.credentials(fake)).filter((value) => !value.startsWith('http'));
-
-    beforeAll(async () => {
-      fake = await subject.start();
-      tool = await subject.setup(fake);
-    });
-    afterAll(() => fake.close());
-    beforeEach(() => fake.control.reset());
+    const running = toolAgainstFake(subject.start, subject.setup);
+    const context = (overrides: { credentials?: Record<string, string>; signal?: AbortSignal } = {}) => toolTestContext(running.fake, overrides.credentials ?? subject.credentials(running.fake), overrides.signal);
+    const secrets = () => Object.values(subject.credentials(running.fake)).filter((value) => !value.startsWith('http'));
 
     it('names each missing credential, and all of them when none is set, without calling the service', async () => {
-      const names = Object.keys(subject.credentials(fake));
+      const names = Object.keys(subject.credentials(running.fake));
       for (const name of names) {
-        const credentials = { ...subject.credentials(fake), [name]: '' };
-        await expect(tool.execute(subject.input, context({ credentials }))).rejects.toThrow(new RegExp(`is not set up: ${name} is missing\\. Install the tool with it, or ask the operator to set it in the environment\\.`));
+        const credentials = { ...subject.credentials(running.fake), [name]: '' };
+        await expect(running.tool.execute(subject.input, context({ credentials }))).rejects.toThrow(new RegExp(`is not set up: ${name} is missing\\. Install the tool with it, or ask the operator to set it in the environment\\.`));
       }
-      await expect(tool.execute(subject.input, context({ credentials: {} }))).rejects.toThrow(`is not set up: ${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} missing.`);
-      expect(fake.control.requests).toHaveLength(0);
+      await expect(running.tool.execute(subject.input, context({ credentials: {} }))).rejects.toThrow(`is not set up: ${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} missing.`);
+      expect(running.fake.control.requests).toHaveLength(0);
     });
 
     it.each([
@@ -61,8 +54,8 @@ export function describeToolServiceFailures(subject: ToolUnderTest): void {
       [429, /limiting requests \(429\), try again later/],
       [503, /failed on its side \(503\)/],
     ])('turns the service answering %i into a clear error', async (status, message) => {
-      fake.control.failNext({ status, message: 'scripted failure' });
-      const error: unknown = await tool.execute(subject.input, context()).catch((caught: unknown) => caught);
+      running.fake.control.failNext({ status, message: 'scripted failure' });
+      const error: unknown = await running.tool.execute(subject.input, context()).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(Error);
       const text = error instanceof Error ? error.message : '';
       expect(text).toMatch(message);
@@ -74,25 +67,25 @@ export function describeToolServiceFailures(subject: ToolUnderTest): void {
     // A text service (Wolfram|Alpha) has no JSON to get wrong.
     if (!subject.answersText) {
       it('says when the service answers something that is not JSON', async () => {
-        fake.control.failNext({ status: 200, type: NOT_JSON });
-        await expect(tool.execute(subject.input, context())).rejects.toThrow(`${subject.service} answered something that is not JSON: <html><body>502 Bad Gateway</body></html>`);
+        running.fake.control.failNext({ status: 200, type: NOT_JSON });
+        await expect(running.tool.execute(subject.input, context())).rejects.toThrow(`${subject.service} answered something that is not JSON: <html><body>502 Bad Gateway</body></html>`);
       });
     }
 
     it('stops the request when the turn is stopped', async () => {
-      fake.control.configure({ firstByteDelayMs: 10_000 });
+      running.fake.control.configure({ firstByteDelayMs: 10_000 });
       const controller = new AbortController();
-      const running = tool.execute(subject.input, context({ signal: controller.signal }));
-      await until(() => fake.control.requests.length === 1);
+      const call = running.tool.execute(subject.input, context({ signal: controller.signal }));
+      await until(() => running.fake.control.requests.length === 1);
       controller.abort();
-      await expect(running).rejects.toThrow();
-      expect(await fake.control.requests[0]!.outcome).toBe('client-closed');
+      await expect(call).rejects.toThrow();
+      expect(await running.fake.control.requests[0]!.outcome).toBe('client-closed');
     });
 
     it('goes through the SSRF guard: the loopback fake is refused unless allow-listed', async () => {
       const unguarded = { ...context(), fetch: createGuardedFetch([]) };
-      await expect(tool.execute(subject.input, unguarded)).rejects.toThrow(new RegExp(`${escapeRegExp(subject.service)} could not be reached: .*(private|loopback|not allowed)`, 'i'));
-      expect(fake.control.requests).toHaveLength(0);
+      await expect(running.tool.execute(subject.input, unguarded)).rejects.toThrow(new RegExp(`could not reach ${escapeRegExp(subject.service)}: .*(private|loopback|not allowed)`, 'i'));
+      expect(running.fake.control.requests).toHaveLength(0);
     });
   });
 }

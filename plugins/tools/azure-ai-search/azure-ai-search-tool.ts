@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Tool } from '../../../core/plugin-api/index.js';
 import { MAX_SEARCH_TEXT } from '../shared/search-results.js';
-import { errorFieldMessage, readServiceAnswer, requestServiceJson } from '../shared/service-request.js';
+import { errorFieldMessage, requestServiceJson } from '../shared/service-request.js';
 import { requireCredentials } from '../shared/tool-credentials.js';
-import { parseToolInput, toInputSchema } from '../shared/tool-settings.js';
+import { defineZodTool } from '../shared/zod-tool-input.js';
 
 export interface AzureAiSearchSettings {
   apiVersion: string;
@@ -28,7 +28,7 @@ const answerSchema = z.object({ value: z.array(z.record(z.string(), z.unknown())
  * endpoint is a user's credential, so it goes through the guarded fetch like any supplied URL.
  */
 export function createAzureAiSearchTool(settings: AzureAiSearchSettings): Tool {
-  return {
+  return defineZodTool({
     name: 'azure-ai-search',
     manifest: {
       displayName: 'Azure AI Search',
@@ -41,12 +41,11 @@ export function createAzureAiSearchTool(settings: AzureAiSearchSettings): Tool {
       ],
     },
     description: "Use the 'azure-ai-search' tool to retrieve search results relevant to your input",
-    inputSchema: toInputSchema(inputSchema),
-    async execute(input, context) {
-      const { query } = parseToolInput(inputSchema, input);
+    input: inputSchema,
+    async execute({ query }, context) {
       const credential = requireCredentials(context, 'Azure AI Search', ['AZURE_AI_SEARCH_SERVICE_ENDPOINT', 'AZURE_AI_SEARCH_INDEX_NAME', 'AZURE_AI_SEARCH_API_KEY']);
       const url = searchUrl(credential('AZURE_AI_SEARCH_SERVICE_ENDPOINT'), credential('AZURE_AI_SEARCH_INDEX_NAME'), settings.apiVersion);
-      const body = await requestServiceJson(context, {
+      const { value } = await requestServiceJson(context, {
         service: SERVICE,
         url,
         init: {
@@ -56,11 +55,10 @@ export function createAzureAiSearchTool(settings: AzureAiSearchSettings): Tool {
         },
         secrets: [credential('AZURE_AI_SEARCH_API_KEY')],
         describeError: errorFieldMessage,
-      });
-      const { value } = readServiceAnswer(SERVICE, answerSchema, body);
+      }, answerSchema);
       return [{ type: 'text', text: value.length === 0 ? `Azure AI Search found no documents for "${query}".` : formatDocuments(value) }];
     },
-  };
+  });
 }
 
 function searchUrl(endpoint: string, indexName: string, apiVersion: string): URL {

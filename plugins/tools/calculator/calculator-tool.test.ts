@@ -77,7 +77,11 @@ describe('the calculator tool plugin', () => {
   it('is LibreChat\'s `calculator` with an `input` string, answering the result as text', async () => {
     const tool = await calculatorToolPlugin.setup({ settings: {}, log: context.log });
     expect(tool.name).toBe('calculator');
-    expect(tool.inputSchema).toMatchObject({ type: 'object', required: ['input'] });
+    expect(tool.inputSchema).toEqual({
+      type: 'object',
+      properties: { input: { type: 'string', description: 'The expression to evaluate, for example "sqrt(2) * (3 + 4)^2"', maxLength: MAX_EXPRESSION_LENGTH } },
+      required: ['input'],
+    });
     expect(await tool.execute({ input: '(3 + 4) * 6' }, context)).toEqual([{ type: 'text', text: '42' }]);
   });
 

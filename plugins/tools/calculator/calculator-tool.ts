@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { Tool } from '../../../core/plugin-api/index.js';
+import { defineZodTool } from '../shared/zod-tool-input.js';
 import { evaluateExpression, ExpressionError, formatResult, MAX_EXPRESSION_LENGTH } from './evaluate-expression.js';
 
 /**
@@ -7,20 +9,15 @@ import { evaluateExpression, ExpressionError, formatResult, MAX_EXPRESSION_LENGT
  * prompted for LibreChat's tool calls it the same way.
  */
 export function createCalculatorTool(): Tool {
-  return {
+  return defineZodTool({
     name: 'calculator',
     manifest: { displayName: 'Calculator', summary: 'Perform simple and complex mathematical calculations.', icon: '/assets/tools/calculator.svg', credentials: [] },
     description:
       'Useful for getting the result of a math expression. The input is a single valid mathematical expression: numbers, + - * / % ^, parentheses, ' +
       'functions (sqrt, cbrt, abs, sin, cos, tan, asin, acos, atan, atan2, sinh, cosh, tanh, log (natural), ln, log10, log2, exp, floor, ceil, round, pow, hypot, min, max) ' +
       'and the constants pi and e. Angles are in radians.',
-    inputSchema: {
-      type: 'object',
-      properties: { input: { type: 'string', description: 'The expression to evaluate, for example "sqrt(2) * (3 + 4)^2"', maxLength: MAX_EXPRESSION_LENGTH } },
-      required: ['input'],
-    },
-    async execute(input) {
-      const expression = typeof input === 'object' && input !== null && 'input' in input && typeof input.input === 'string' ? input.input : '';
+    input: z.object({ input: z.string().max(MAX_EXPRESSION_LENGTH).describe('The expression to evaluate, for example "sqrt(2) * (3 + 4)^2"') }),
+    async execute({ input: expression }) {
       try {
         return [{ type: 'text', text: formatResult(evaluateExpression(expression)) }];
       } catch (error) {
@@ -29,5 +26,5 @@ export function createCalculatorTool(): Tool {
         throw error;
       }
     },
-  };
+  });
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Tool } from '../../../core/plugin-api/index.js';
-import { imageAnswerGuidance, imageFileName, keepGeneratedImage } from '../shared/generated-image.js';
-import { createImagesClient, describeImagesFailure, generateOneImage, imagesEndpoint } from '../shared/openai-images.js';
-import { zodToolInput } from '../shared/zod-tool-input.js';
+import { imageAnswerGuidance } from '../shared/generated-image.js';
+import { generateAndKeepImage, imagesApiKeyField, imagesEndpoint, requireImagesApiKey } from '../shared/openai-images.js';
+import { defineZodTool } from '../shared/zod-tool-input.js';
 import type { DallESettings } from './settings.js';
 
 const defaultGuidance =
@@ -11,7 +11,7 @@ const defaultGuidance =
   imageAnswerGuidance;
 
 /** LibreChat's `dall-e` takes one string, `input` (a LangChain tool, not a structured one). */
-const dallEInput = zodToolInput(z.object({ input: z.string().min(1).max(1000).describe('The visual description of the image') }));
+const dallEInput = z.object({ input: z.string().min(1).max(1000).describe('The visual description of the image') });
 
 /**
  * LibreChat's `dall-e` ("DALL-E", DALL-E 2): one 512×512 image through the OpenAI SDK's images API,
@@ -19,26 +19,21 @@ const dallEInput = zodToolInput(z.object({ input: z.string().min(1).max(1000).de
  */
 export function createDallETool(settings: DallESettings): Tool {
   const endpoint = imagesEndpoint({ baseURL: settings.DALLE2_BASEURL, reverseProxy: settings.DALLE_REVERSE_PROXY, azureApiVersion: settings.DALLE2_AZURE_API_VERSION });
-  return {
+  return defineZodTool({
     name: 'dall-e',
     manifest: {
       displayName: 'DALL-E',
       summary: 'Create realistic images and art from a description in natural language.',
       icon: '/assets/tools/dall-e.svg',
-      credentials: [{ authField: 'DALLE2_API_KEY||DALLE_API_KEY', label: 'OpenAI API Key', description: 'Your OpenAI API key, used for the images API.' }],
+      credentials: [imagesApiKeyField('DALLE2_API_KEY')],
     },
     description: settings.DALLE2_SYSTEM_PROMPT ?? defaultGuidance,
-    inputSchema: dallEInput.inputSchema,
-    async execute(rawInput, context) {
+    input: dallEInput,
+    async execute(input, context) {
       // LibreChat flattens the prompt to one line without quotes before sending it.
-      const prompt = dallEInput.parse(rawInput).input.replace(/\r\n|\r|\n/g, ' ').replace(/"/g, '').trim();
-      const apiKey = context.credentials.DALLE2_API_KEY;
-      if (!apiKey) throw new Error('DALL-E has no OpenAI API key: install the tool with one, or the operator sets DALLE2_API_KEY or DALLE_API_KEY');
-      const image = await generateOneImage(createImagesClient(apiKey, endpoint), { model: 'dall-e-2', prompt, size: '512x512' }, context).catch((error: unknown) => {
-        if (context.signal.aborted) throw error;
-        throw new Error(describeImagesFailure(error));
-      });
-      return [{ type: 'text', text: await keepGeneratedImage(context, { body: image.body, mediaType: 'image/png', name: imageFileName(prompt, 'png') }) }];
+      const prompt = input.input.replace(/\r\n|\r|\n/g, ' ').replace(/"/g, '').trim();
+      const apiKey = requireImagesApiKey(context, 'DALLE2_API_KEY', 'DALL-E');
+      return generateAndKeepImage(context, { apiKey, endpoint, params: { model: 'dall-e-2', prompt, size: '512x512' }, prompt });
     },
-  };
+  });
 }

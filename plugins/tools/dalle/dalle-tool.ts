@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Tool } from '../../../core/plugin-api/index.js';
-import { imageAnswerGuidance, imageFileName, keepGeneratedImage } from '../shared/generated-image.js';
-import { createImagesClient, describeImagesFailure, generateOneImage, imagesEndpoint } from '../shared/openai-images.js';
-import { zodToolInput } from '../shared/zod-tool-input.js';
+import { imageAnswerGuidance } from '../shared/generated-image.js';
+import { generateAndKeepImage, imagesApiKeyField, imagesEndpoint, requireImagesApiKey } from '../shared/openai-images.js';
+import { defineZodTool } from '../shared/zod-tool-input.js';
 import type { DalleSettings } from './settings.js';
 
 const defaultGuidance =
@@ -13,14 +13,12 @@ const defaultGuidance =
 /** gpt-image models name DALL-E-3's qualities differently. */
 const gptImageQuality = { hd: 'high', standard: 'medium' } as const;
 
-const dalleInput = zodToolInput(
-  z.object({
-    prompt: z.string().min(1).max(4000).describe('A detailed description of the image, at least three sentences.'),
-    style: z.enum(['vivid', 'natural']).default('vivid').describe('vivid: hyper-real and dramatic; natural: more natural, less hyper-real.'),
-    quality: z.enum(['hd', 'standard']).default('standard').describe('hd: finer detail and consistency.'),
-    size: z.enum(['1024x1024', '1792x1024', '1024x1792']).default('1024x1024').describe('Square, wide or tall.'),
-  }),
-);
+const dalleInput = z.object({
+  prompt: z.string().min(1).max(4000).describe('A detailed description of the image, at least three sentences.'),
+  style: z.enum(['vivid', 'natural']).default('vivid').describe('vivid: hyper-real and dramatic; natural: more natural, less hyper-real.'),
+  quality: z.enum(['hd', 'standard']).default('standard').describe('hd: finer detail and consistency.'),
+  size: z.enum(['1024x1024', '1792x1024', '1024x1792']).default('1024x1024').describe('Square, wide or tall.'),
+});
 
 /** gpt-image models have no 1792-pixel sides: the nearest wide and tall sizes. */
 const gptImageSize = { '1024x1024': '1024x1024', '1792x1024': '1536x1024', '1024x1792': '1024x1536' } as const;
@@ -33,33 +31,23 @@ const gptImageSize = { '1024x1024': '1024x1024', '1792x1024': '1536x1024', '1024
 export function createDalleTool(settings: DalleSettings): Tool {
   const endpoint = imagesEndpoint({ baseURL: settings.DALLE3_BASEURL, reverseProxy: settings.DALLE_REVERSE_PROXY, azureApiVersion: settings.DALLE3_AZURE_API_VERSION });
   const model = settings.DALLE3_MODEL ?? 'dall-e-3';
-  return {
+  return defineZodTool({
     name: 'dalle',
     manifest: {
       displayName: 'DALL-E-3',
       summary: '[DALL-E-3] Create realistic images and art from a description in natural language.',
       icon: '/assets/tools/dalle.svg',
-      credentials: [{ authField: 'DALLE3_API_KEY||DALLE_API_KEY', label: 'OpenAI API Key', description: 'Your OpenAI API key, used for the images API.' }],
+      credentials: [imagesApiKeyField('DALLE3_API_KEY')],
     },
     description: settings.DALLE3_SYSTEM_PROMPT ?? defaultGuidance,
-    inputSchema: dalleInput.inputSchema,
-    async execute(rawInput, context) {
-      const input = dalleInput.parse(rawInput);
-      const apiKey = context.credentials.DALLE3_API_KEY;
-      if (!apiKey) throw new Error('DALL-E-3 has no OpenAI API key: install the tool with one, or the operator sets DALLE3_API_KEY or DALLE_API_KEY');
+    input: dalleInput,
+    async execute(input, context) {
+      const apiKey = requireImagesApiKey(context, 'DALLE3_API_KEY', 'DALL-E-3');
       const isDallE = model.startsWith('dall-e');
-      const client = createImagesClient(apiKey, endpoint);
-      const image = await generateOneImage(
-        client,
-        isDallE
-          ? { model, prompt: input.prompt, style: input.style, quality: input.quality, size: input.size }
-          : { model, prompt: input.prompt, quality: gptImageQuality[input.quality], size: gptImageSize[input.size] },
-        context,
-      ).catch((error: unknown) => {
-        if (context.signal.aborted) throw error;
-        throw new Error(describeImagesFailure(error));
-      });
-      return [{ type: 'text', text: await keepGeneratedImage(context, { body: image.body, mediaType: 'image/png', name: imageFileName(input.prompt, 'png') }) }];
+      const params = isDallE
+        ? { model, prompt: input.prompt, style: input.style, quality: input.quality, size: input.size }
+        : { model, prompt: input.prompt, quality: gptImageQuality[input.quality], size: gptImageSize[input.size] };
+      return generateAndKeepImage(context, { apiKey, endpoint, params, prompt: input.prompt });
     },
-  };
+  });
 }

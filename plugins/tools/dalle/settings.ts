@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { environmentText } from '../shared/environment-text.js';
+import { environmentText } from '../../shared/environment-text.js';
 
 /** DALL-E-3's operator variables, LibreChat's names (read from the environment at boot). */
 export const dalleSettingsSchema = z.object({

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Tool } from '../../../core/plugin-api/index.js';
+import { describe, expect, it } from 'vitest';
 import type { FakeToolService } from '../../../testing/fake-tool-services/fake-tool-service.js';
 import { startFakeGoogleCustomSearch } from '../../../testing/fake-tool-services/google-custom-search.js';
+import { toolAgainstFake } from '../../../testing/fake-tool-services/tool-against-fake.js';
 import { describeToolServiceFailures } from '../../../testing/fake-tool-services/tool-service-conformance.js';
 import { settingsProblems, setUpTool, toolTestContext } from '../../../testing/fake-tool-services/tool-test-context.js';
 import { googleSearchToolPlugin } from './plugin.js';
@@ -11,19 +11,12 @@ const credentials = { GOOGLE_CSE_ID: keys.cseId, GOOGLE_SEARCH_API_KEY: keys.api
 const setup = (fake: FakeToolService) => setUpTool(googleSearchToolPlugin, { GOOGLE_SEARCH_BASE_URL: fake.url });
 
 describe('the google tool', () => {
-  let fake: FakeToolService;
-  let tool: Tool;
-  beforeAll(async () => {
-    fake = await startFakeGoogleCustomSearch(keys);
-    tool = await setup(fake);
-  });
-  afterAll(() => fake.close());
-  beforeEach(() => fake.control.reset());
+  const running = toolAgainstFake(() => startFakeGoogleCustomSearch(keys), setup);
 
   it('is LibreChat\'s `google` with its manifest entry and function', () => {
-    expect(tool.name).toBe('google');
-    expect(tool.manifest).toMatchObject({ displayName: 'Google', credentials: [{ authField: 'GOOGLE_CSE_ID', label: 'Google CSE ID' }, { authField: 'GOOGLE_SEARCH_API_KEY', label: 'Google API Key' }] });
-    expect(tool.inputSchema).toEqual({
+    expect(running.tool.name).toBe('google');
+    expect(running.tool.manifest).toMatchObject({ displayName: 'Google', credentials: [{ authField: 'GOOGLE_CSE_ID', label: 'Google CSE ID' }, { authField: 'GOOGLE_SEARCH_API_KEY', label: 'Google API Key' }] });
+    expect(running.tool.inputSchema).toEqual({
       type: 'object',
       properties: { query: expect.objectContaining({ type: 'string', minLength: 1 }), max_results: expect.objectContaining({ type: 'integer', minimum: 1, maximum: 10 }) },
       required: ['query'],
@@ -31,27 +24,27 @@ describe('the google tool', () => {
   });
 
   it('asks Custom Search with the key, the engine, the query and five results, and answers titles, links and snippets', async () => {
-    const output = await tool.execute({ query: 'oslo weather' }, toolTestContext(fake, credentials));
-    expect(fake.control.requests).toHaveLength(1);
-    expect(fake.control.lastRequest).toMatchObject({ method: 'GET', path: '/customsearch/v1', query: { key: keys.apiKey, cx: keys.cseId, q: 'oslo weather', num: '5' } });
+    const output = await running.tool.execute({ query: 'oslo weather' }, toolTestContext(running.fake, credentials));
+    expect(running.fake.control.requests).toHaveLength(1);
+    expect(running.fake.control.lastRequest).toMatchObject({ method: 'GET', path: '/customsearch/v1', query: { key: keys.apiKey, cx: keys.cseId, q: 'oslo weather', num: '5' } });
     expect(output).toEqual([{ type: 'text', text: expect.stringMatching(/^1\. oslo weather — result 1\n {3}https:\/\/example\.com\/1\n {3}A snippet about oslo weather, number 1\./) }]);
     const text = output[0]!.type === 'text' ? output[0]!.text : '';
     expect(text.match(/^\d+\. /gm)).toHaveLength(5);
   });
 
   it('passes max_results as `num`', async () => {
-    await tool.execute({ query: 'q', max_results: 2 }, toolTestContext(fake, credentials));
-    expect(fake.control.lastRequest!.query.num).toBe('2');
+    await running.tool.execute({ query: 'q', max_results: 2 }, toolTestContext(running.fake, credentials));
+    expect(running.fake.control.lastRequest!.query.num).toBe('2');
   });
 
   it('says when nothing was found (Google then sends no `items`)', async () => {
-    expect(await tool.execute({ query: 'nothing matches' }, toolTestContext(fake, credentials))).toEqual([{ type: 'text', text: 'Google found nothing for "nothing matches".' }]);
+    expect(await running.tool.execute({ query: 'nothing matches' }, toolTestContext(running.fake, credentials))).toEqual([{ type: 'text', text: 'Google found nothing for "nothing matches".' }]);
   });
 
   it('turns Google\'s own error (a key it does not know) into a message without the key', async () => {
     const wrong = { ...credentials, GOOGLE_SEARCH_API_KEY: 'AIza-wrong-key' };
-    await expect(tool.execute({ query: 'q' }, toolTestContext(fake, wrong))).rejects.toThrow('Google Custom Search answered 400: API key not valid. Please pass a valid API key.');
-    const error = await tool.execute({ query: 'q' }, toolTestContext(fake, wrong)).catch((caught: Error) => caught.message);
+    await expect(running.tool.execute({ query: 'q' }, toolTestContext(running.fake, wrong))).rejects.toThrow('Google Custom Search answered 400: API key not valid. Please pass a valid API key.');
+    const error = await running.tool.execute({ query: 'q' }, toolTestContext(running.fake, wrong)).catch((caught: Error) => caught.message);
     expect(error).not.toContain('AIza-wrong-key');
   });
 

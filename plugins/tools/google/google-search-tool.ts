@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Tool } from '../../../core/plugin-api/index.js';
 import { formatSearchHits } from '../shared/search-results.js';
-import { errorFieldMessage, readServiceAnswer, requestServiceJson } from '../shared/service-request.js';
+import { errorFieldMessage, requestServiceJson } from '../shared/service-request.js';
 import { requireCredentials } from '../shared/tool-credentials.js';
-import { parseToolInput, toInputSchema } from '../shared/tool-settings.js';
+import { defineZodTool } from '../shared/zod-tool-input.js';
 
 export interface GoogleSearchSettings {
   /** The Custom Search JSON API's origin, without a trailing slash. */
@@ -29,7 +29,7 @@ const answerSchema = z.object({
  * one answers the snippets, which keeps a call to one request and within the output budget.
  */
 export function createGoogleSearchTool(settings: GoogleSearchSettings): Tool {
-  return {
+  return defineZodTool({
     name: 'google',
     manifest: {
       displayName: 'Google',
@@ -41,15 +41,13 @@ export function createGoogleSearchTool(settings: GoogleSearchSettings): Tool {
       ],
     },
     description: 'A search engine optimized for comprehensive, accurate, and trusted results. Useful for when you need to answer questions about current events.',
-    inputSchema: toInputSchema(inputSchema),
-    async execute(input, context) {
-      const { query, max_results: count = 5 } = parseToolInput(inputSchema, input);
+    input: inputSchema,
+    async execute({ query, max_results: count = 5 }, context) {
       const credential = requireCredentials(context, 'Google search', ['GOOGLE_CSE_ID', 'GOOGLE_SEARCH_API_KEY']);
       const url = new URL(`${settings.baseUrl}/customsearch/v1`);
       url.search = new URLSearchParams({ key: credential('GOOGLE_SEARCH_API_KEY'), cx: credential('GOOGLE_CSE_ID'), q: query, num: String(count) }).toString();
-      const body = await requestServiceJson(context, { service: SERVICE, url, secrets: [credential('GOOGLE_SEARCH_API_KEY')], describeError: errorFieldMessage });
-      const { items = [] } = readServiceAnswer(SERVICE, answerSchema, body);
+      const { items = [] } = await requestServiceJson(context, { service: SERVICE, url, secrets: [credential('GOOGLE_SEARCH_API_KEY')], describeError: errorFieldMessage }, answerSchema);
       return [{ type: 'text', text: formatSearchHits(items, { nothing: `Google found nothing for "${query}".` }) }];
     },
-  };
+  });
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Tool } from '../../../core/plugin-api/index.js';
 import { formatSearchHits } from '../shared/search-results.js';
-import { errorFieldMessage, readServiceAnswer, requestServiceJson } from '../shared/service-request.js';
+import { errorFieldMessage, requestServiceJson } from '../shared/service-request.js';
 import { requireCredentials } from '../shared/tool-credentials.js';
-import { parseToolInput, toInputSchema } from '../shared/tool-settings.js';
+import { defineZodTool } from '../shared/zod-tool-input.js';
 
 export interface SerpApiSettings {
   /** SerpApi's origin, without a trailing slash. */
@@ -31,7 +31,7 @@ const answerSchema = z.object({
 
 /** SerpApi's Google search (GET /search.json, `api_key` in the query). */
 export function createSerpApiTool(settings: SerpApiSettings): Tool {
-  return {
+  return defineZodTool({
     name: 'search',
     manifest: {
       displayName: 'Serpapi',
@@ -40,17 +40,15 @@ export function createSerpApiTool(settings: SerpApiSettings): Tool {
       credentials: [{ authField: 'SERPAPI_API_KEY', label: 'Serpapi Private API Key', description: 'Your private key from serpapi.com/manage-api-key.' }],
     },
     description: 'A search engine. Useful for when you need to answer questions about current events. Input should be a search query.',
-    inputSchema: toInputSchema(inputSchema),
-    async execute(input, context) {
-      const { input: query } = parseToolInput(inputSchema, input);
+    input: inputSchema,
+    async execute({ input: query }, context) {
       const credential = requireCredentials(context, 'SerpApi search', ['SERPAPI_API_KEY']);
       const url = new URL(`${settings.baseUrl}/search.json`);
       url.search = new URLSearchParams({ ...FIXED_PARAMETERS, q: query, api_key: credential('SERPAPI_API_KEY') }).toString();
-      const body = await requestServiceJson(context, { service: SERVICE, url, secrets: [credential('SERPAPI_API_KEY')], describeError: errorFieldMessage });
-      const answer = readServiceAnswer(SERVICE, answerSchema, body);
+      const answer = await requestServiceJson(context, { service: SERVICE, url, secrets: [credential('SERPAPI_API_KEY')], describeError: errorFieldMessage }, answerSchema);
       const direct = answer.answer_box?.answer ?? answer.answer_box?.result ?? answer.answer_box?.snippet ?? answer.knowledge_graph?.description;
       // With status 200, `error` is SerpApi's "Google hasn't returned any results for this query.": no results, not a failure.
       return [{ type: 'text', text: formatSearchHits(answer.organic_results ?? [], { answer: direct, nothing: answer.error ?? `No results for "${query}".` }) }];
     },
-  };
+  });
 }

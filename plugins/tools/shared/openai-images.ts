@@ -1,8 +1,9 @@
 import OpenAI from 'openai';
 import type { ImageGenerateParamsNonStreaming } from 'openai/resources/images';
-import type { ToolContext } from '../../../core/plugin-api/index.js';
+import type { ToolContext, ToolCredentialField, ToolOutputPart } from '../../../core/plugin-api/index.js';
 import { readBoundedBody } from './bounded-body.js';
-import { describeFetchFailure } from './fetch-failure.js';
+import { fetchOrDescribe } from './fetch-failure.js';
+import { imageFileName, keepGeneratedImage } from './generated-image.js';
 
 /** Where an images client sends its requests, from the operator's environment (LibreChat's variables). */
 export interface OpenAIImagesEndpoint {
@@ -10,6 +11,21 @@ export interface OpenAIImagesEndpoint {
   baseURL?: string;
   /** DALLE3_AZURE_API_VERSION / DALLE2_AZURE_API_VERSION: with a base URL, the deployment is on Azure OpenAI. */
   azureApiVersion?: string;
+}
+
+/**
+ * The manifest field of a DALL-E tool's OpenAI key: its own variable, else the shared
+ * DALLE_API_KEY (LibreChat's `A||B` authField, the first set one wins).
+ */
+export function imagesApiKeyField(variable: string): ToolCredentialField {
+  return { authField: `${variable}||DALLE_API_KEY`, label: 'OpenAI API Key', description: 'Your OpenAI API key, used for the images API.' };
+}
+
+/** The call's OpenAI key, read under the field's first name, or an Error saying how to give one. */
+export function requireImagesApiKey(context: ToolContext, variable: string, displayName: string): string {
+  const apiKey = context.credentials[variable];
+  if (!apiKey) throw new Error(`${displayName} has no OpenAI API key: install the tool with one, or the operator sets ${variable} or DALLE_API_KEY`);
+  return apiKey;
 }
 
 /** The largest image a tool downloads when the API answers a URL instead of the bytes. */
@@ -58,10 +74,7 @@ export async function generateOneImage(client: OpenAI, params: ImageGeneratePara
   const image = answer.data?.[0];
   if (image?.b64_json) return { body: Buffer.from(image.b64_json, 'base64'), revisedPrompt: image.revised_prompt };
   if (image?.url) {
-    const response = await context.fetch(image.url, { signal: context.signal }).catch((error: unknown) => {
-      if (context.signal.aborted) throw error;
-      throw describeFetchFailure(error, "the generated image's address");
-    });
+    const response = await fetchOrDescribe(context, image.url, {}, "the generated image's address");
     if (!response.ok) throw new Error(`downloading the generated image failed with HTTP ${response.status}`);
     return { body: await readBoundedBody(response, MAX_IMAGE_BYTES, 'the generated image'), revisedPrompt: image.revised_prompt };
   }
@@ -72,4 +85,17 @@ export async function generateOneImage(client: OpenAI, params: ImageGeneratePara
 export function describeImagesFailure(error: unknown): string {
   if (error instanceof OpenAI.APIError) return `the images API answered ${error.status ?? 'an error'}: ${error.error && typeof error.error === 'object' && 'message' in error.error ? String(error.error.message) : error.message}`;
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * What an images tool answers: one image generated with `params` through the operator's endpoint,
+ * kept as the user's file (named from `prompt`) and answered as the markdown that shows it. An API
+ * failure is an Error in the service's words; a stop is rethrown as it is.
+ */
+export async function generateAndKeepImage(context: ToolContext, request: { apiKey: string; endpoint: OpenAIImagesEndpoint; params: ImageGenerateParamsNonStreaming; prompt: string }): Promise<ToolOutputPart[]> {
+  const image = await generateOneImage(createImagesClient(request.apiKey, request.endpoint), request.params, context).catch((error: unknown) => {
+    if (context.signal.aborted) throw error;
+    throw new Error(describeImagesFailure(error));
+  });
+  return [{ type: 'text', text: await keepGeneratedImage(context, { body: image.body, mediaType: 'image/png', name: imageFileName(request.prompt, 'png') }) }];
 }

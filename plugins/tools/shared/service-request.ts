@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { ToolContext } from '../../../core/plugin-api/index.js';
+import { readBodyPrefix } from './bounded-body.js';
+import { fetchFailureMessage } from './fetch-failure.js';
 
 /** One request to a search service, and how to read what it answers. */
 export interface ServiceRequest {
@@ -38,21 +40,28 @@ export async function requestServiceAnswer(context: ToolContext, request: Servic
     response = await context.fetch(request.url, { ...request.init, signal: context.signal });
   } catch (error) {
     if (context.signal.aborted) throw error;
-    throw new Error(redact(`${request.service} could not be reached: ${messageOf(error)}`, request.secrets));
+    // No cause kept: it may carry the URL, and a key in its query string, past the redaction.
+    throw new Error(redact(fetchFailureMessage(error, request.service), request.secrets));
   }
-  const text = await readBounded(response, context.signal);
+  // A runaway answer is cut rather than refused: the model sees a bounded summary of it anyway.
+  const text = new TextDecoder().decode((await readBodyPrefix(response, MAX_RESPONSE_BYTES, context.signal)).bytes);
   if (!response.ok && !request.answerStatuses?.includes(response.status)) throw new Error(redact(statusMessage(request, response.status, text), request.secrets));
   return { status: response.status, text };
 }
 
-/** requestServiceText, then JSON: a body that is not JSON (a proxy's HTML page) is an error of its own. */
-export async function requestServiceJson(context: ToolContext, request: ServiceRequest): Promise<unknown> {
+/**
+ * requestServiceText, then JSON read with `schema` (readServiceAnswer): a body that is not JSON (a
+ * proxy's HTML page) or of another shape is an error of its own.
+ */
+export async function requestServiceJson<Schema extends z.ZodType>(context: ToolContext, request: ServiceRequest, schema: Schema): Promise<z.output<Schema>> {
   const text = await requestServiceText(context, request);
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new Error(redact(`${request.service} answered something that is not JSON: ${preview(text)}`, request.secrets));
   }
+  return readServiceAnswer(request.service, schema, body);
 }
 
 function statusMessage(request: ServiceRequest, status: number, text: string): string {
@@ -75,32 +84,9 @@ function describeBody(request: ServiceRequest, text: string): string {
   return described ? preview(described) : typeof body === 'string' ? preview(body) : '';
 }
 
-/** Reads at most MAX_RESPONSE_BYTES of the body, so a runaway answer cannot fill the memory. */
-async function readBounded(response: Response, signal: AbortSignal): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (size < MAX_RESPONSE_BYTES) {
-    signal.throwIfAborted();
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-  }
-  await reader.cancel().catch(() => undefined);
-  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES));
-}
-
 const preview = (text: string) => {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > MAX_DETAIL_CHARS ? `${flat.slice(0, MAX_DETAIL_CHARS)}…` : flat;
-};
-
-const messageOf = (error: unknown): string => {
-  if (!(error instanceof Error)) return String(error);
-  // undici says "fetch failed" and keeps the reason (ECONNREFUSED, a refused address) in `cause`.
-  return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message;
 };
 
 function redact(text: string, secrets: readonly string[]): string {

@@ -1,20 +1,18 @@
 import { z } from 'zod';
 import type { Tool } from '../../../core/plugin-api/index.js';
 import { readBoundedBody } from '../shared/bounded-body.js';
-import { describeFetchFailure } from '../shared/fetch-failure.js';
+import { fetchOrDescribe } from '../shared/fetch-failure.js';
 import { imageAnswerGuidance, imageFileName, keepGeneratedImage } from '../shared/generated-image.js';
-import { zodToolInput } from '../shared/zod-tool-input.js';
+import { defineZodTool } from '../shared/zod-tool-input.js';
 
 /** The most of txt2img's JSON answer read: one base64 PNG of 1024×1024 is a few MB. */
 const MAX_ANSWER_BYTES = 40 * 1024 * 1024;
 
 /** LibreChat's structured tool: a prompt and a negative prompt, as AUTOMATIC1111 takes them. */
-const stableDiffusionInput = zodToolInput(
-  z.object({
-    prompt: z.string().min(1).max(4000).describe('A detailed description of the image, as comma-separated keywords: subject, style, lighting, quality.'),
-    negative_prompt: z.string().max(4000).default('').describe('Keywords of what the image must not show (blurry, watermark, extra fingers …).'),
-  }),
-);
+const stableDiffusionInput = z.object({
+  prompt: z.string().min(1).max(4000).describe('A detailed description of the image, as comma-separated keywords: subject, style, lighting, quality.'),
+  negative_prompt: z.string().max(4000).default('').describe('Keywords of what the image must not show (blurry, watermark, extra fingers …).'),
+});
 
 /** What txt2img answers: base64 images, the parameters used and an `info` JSON string. */
 const txt2imgAnswer = z.object({ images: z.array(z.string()).min(1) });
@@ -42,7 +40,7 @@ async function failure(response: Response): Promise<Error> {
  * operator's, so it goes through the SSRF guard (a WebUI on the LAN must be in ssrf.allowedHosts).
  */
 export function createStableDiffusionTool(): Tool {
-  return {
+  return defineZodTool({
     name: 'stable-diffusion',
     manifest: {
       displayName: 'Stable Diffusion',
@@ -53,19 +51,19 @@ export function createStableDiffusionTool(): Tool {
     description:
       'Generates one image with Stable Diffusion from a prompt of comma-separated keywords (subject, medium, style, lighting, quality tags) and a negative prompt. ' +
       imageAnswerGuidance,
-    inputSchema: stableDiffusionInput.inputSchema,
-    async execute(rawInput, context) {
-      const input = stableDiffusionInput.parse(rawInput);
+    input: stableDiffusionInput,
+    async execute(input, context) {
       const base = webUiBase(context.credentials.SD_WEBUI_URL);
-      const response = await context.fetch(`${base}/sdapi/v1/txt2img`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ prompt: input.prompt, negative_prompt: input.negative_prompt, sampler_name: 'DPM++ 2M Karras', cfg_scale: 4.5, steps: 22, width: 1024, height: 1024 }),
-        signal: context.signal,
-      }).catch((error: unknown) => {
-        if (context.signal.aborted) throw error;
-        throw describeFetchFailure(error, 'the Stable Diffusion WebUI');
-      });
+      const response = await fetchOrDescribe(
+        context,
+        `${base}/sdapi/v1/txt2img`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ prompt: input.prompt, negative_prompt: input.negative_prompt, sampler_name: 'DPM++ 2M Karras', cfg_scale: 4.5, steps: 22, width: 1024, height: 1024 }),
+        },
+        'the Stable Diffusion WebUI',
+      );
       if (!response.ok) throw await failure(response);
       const text = new TextDecoder().decode(await readBoundedBody(response, MAX_ANSWER_BYTES, "the WebUI's answer"));
       const answer = txt2imgAnswer.safeParse(JSON.parse(text));
@@ -74,5 +72,5 @@ export function createStableDiffusionTool(): Tool {
       const body = Buffer.from(answer.data.images[0]!.replace(/^data:[^,]*,/, ''), 'base64');
       return [{ type: 'text', text: await keepGeneratedImage(context, { body, mediaType: 'image/png', name: imageFileName(input.prompt, 'png') }) }];
     },
-  };
+  });
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Tool } from '../../../core/plugin-api/index.js';
 import { formatSearchHits } from '../shared/search-results.js';
-import { readServiceAnswer, requestServiceJson } from '../shared/service-request.js';
+import { requestServiceJson } from '../shared/service-request.js';
 import { requireCredentials } from '../shared/tool-credentials.js';
-import { parseToolInput, toInputSchema } from '../shared/tool-settings.js';
+import { defineZodTool } from '../shared/zod-tool-input.js';
 
 export interface TavilySearchSettings {
   /** Tavily's API origin, without a trailing slash. */
@@ -41,7 +41,7 @@ const MAX_IMAGES = 5;
 
 /** Tavily's search (POST /search, the key as a bearer token). */
 export function createTavilySearchTool(settings: TavilySearchSettings): Tool {
-  return {
+  return defineZodTool({
     name: 'tavily_search_results_json',
     manifest: {
       displayName: 'Tavily Search',
@@ -50,22 +50,20 @@ export function createTavilySearchTool(settings: TavilySearchSettings): Tool {
       credentials: [{ authField: 'TAVILY_API_KEY', label: 'Tavily API Key', description: 'Your key from app.tavily.com.' }],
     },
     description: 'A search engine optimized for comprehensive, accurate, and trusted results. Useful for when you need to answer questions about current events.',
-    inputSchema: toInputSchema(inputSchema),
-    async execute(input, context) {
-      const parameters = parseToolInput(inputSchema, input);
+    input: inputSchema,
+    async execute(parameters, context) {
       const credential = requireCredentials(context, 'Tavily search', ['TAVILY_API_KEY']);
-      const body = await requestServiceJson(context, {
+      const answer = await requestServiceJson(context, {
         service: SERVICE,
         url: new URL(`${settings.baseUrl}/search`),
         init: { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${credential('TAVILY_API_KEY')}` }, body: JSON.stringify({ max_results: 5, ...parameters }) },
         secrets: [credential('TAVILY_API_KEY')],
         describeError: tavilyError,
-      });
-      const answer = readServiceAnswer(SERVICE, answerSchema, body);
+      }, answerSchema);
       const hits = answer.results.map((result) => ({ title: result.title, link: result.url, snippet: result.content }));
       const text = formatSearchHits(hits, { answer: answer.answer ?? undefined, nothing: `Tavily found nothing for "${parameters.query}".` });
       const images = (answer.images ?? []).slice(0, MAX_IMAGES).map((image) => (typeof image === 'string' ? image : image.url));
       return [{ type: 'text', text: images.length > 0 ? `${text}\n\nImages:\n${images.map((image) => `- ${image}`).join('\n')}` : text }];
     },
-  };
+  });
 }

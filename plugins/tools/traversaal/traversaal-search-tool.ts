@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Tool } from '../../../core/plugin-api/index.js';
 import { formatSearchHits } from '../shared/search-results.js';
-import { readServiceAnswer, requestServiceJson } from '../shared/service-request.js';
+import { requestServiceJson } from '../shared/service-request.js';
 import { requireCredentials } from '../shared/tool-credentials.js';
-import { parseToolInput, toInputSchema } from '../shared/tool-settings.js';
+import { defineZodTool } from '../shared/zod-tool-input.js';
 
 export interface TraversaalSearchSettings {
   /** The Ares API's origin, without a trailing slash. */
@@ -30,7 +30,7 @@ const aresError = (body: unknown) => {
 
 /** Traversaal's Ares live search (POST /live/predict, the key in `x-api-key`, the query as a one-item list). */
 export function createTraversaalSearchTool(settings: TraversaalSearchSettings): Tool {
-  return {
+  return defineZodTool({
     name: 'traversaal_search',
     manifest: {
       displayName: 'Traversaal',
@@ -41,20 +41,18 @@ export function createTraversaalSearchTool(settings: TraversaalSearchSettings): 
     description:
       'An AI search engine optimized for comprehensive, accurate, and trusted results. Useful for when you need to answer questions about current events. ' +
       'Input should be a specific sentence the search AI can act on, for example "Find information about the highest mountains in the world."',
-    inputSchema: toInputSchema(inputSchema),
-    async execute(input, context) {
-      const { query } = parseToolInput(inputSchema, input);
+    input: inputSchema,
+    async execute({ query }, context) {
       const credential = requireCredentials(context, 'Traversaal search', ['TRAVERSAAL_API_KEY']);
-      const body = await requestServiceJson(context, {
+      const { data } = await requestServiceJson(context, {
         service: SERVICE,
         url: new URL(`${settings.baseUrl}/live/predict`),
         init: { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': credential('TRAVERSAAL_API_KEY') }, body: JSON.stringify({ query: [query] }) },
         secrets: [credential('TRAVERSAAL_API_KEY')],
         describeError: aresError,
-      });
-      const { data } = readServiceAnswer(SERVICE, answerSchema, body);
+      }, answerSchema);
       const sources = (data.web_url ?? []).map((url) => ({ title: url }));
       return [{ type: 'text', text: formatSearchHits(sources, { answer: data.response_text ?? undefined, nothing: 'No response found in Traversaal API results.' }) }];
     },
-  };
+  });
 }

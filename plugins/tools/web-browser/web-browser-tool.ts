@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Tool } from '../../../core/plugin-api/index.js';
 import { BodyTooLargeError, readBoundedBody } from '../shared/bounded-body.js';
 import { describeFetchFailure } from '../shared/fetch-failure.js';
-import { zodToolInput } from '../shared/zod-tool-input.js';
+import { defineZodTool } from '../shared/zod-tool-input.js';
 import { htmlToText, tidy } from './html-to-text.js';
 import { relevantPassages } from './relevant-passages.js';
 
@@ -19,9 +19,7 @@ export interface WebBrowserLimits {
 export const defaultWebBrowserLimits: WebBrowserLimits = { maxPageBytes: 2 * 1024 * 1024, timeoutMs: 15_000, maxAnswerChars: 6_000 };
 
 /** LibreChat's `web-browser` takes LangChain's WebBrowser input: one string, `"<url>","<what to find>"`. */
-const webBrowserInput = zodToolInput(
-  z.object({ input: z.string().min(1).max(2000).describe('"ONE valid http(s) URL including the protocol","what you want to find on the page, or empty for a summary"') }),
-);
+const webBrowserInput = z.object({ input: z.string().min(1).max(2000).describe('"ONE valid http(s) URL including the protocol","what you want to find on the page, or empty for a summary"') });
 
 /** The URL and the question of an input like `"https://a.example/x","who wrote it?"` (quotes optional). */
 export function parseBrowserInput(input: string): { url: string; question: string } {
@@ -51,7 +49,7 @@ function decode(bytes: Uint8Array, contentType: string): string {
  * page); chatbox keeps the field for compatibility but ranks passages by words: the tool works without it.
  */
 export function createWebBrowserTool(limits: WebBrowserLimits = defaultWebBrowserLimits): Tool {
-  return {
+  return defineZodTool({
     name: 'web-browser',
     manifest: {
       displayName: 'Browser',
@@ -62,9 +60,9 @@ export function createWebBrowserTool(limits: WebBrowserLimits = defaultWebBrowse
     description:
       'Reads a web page and answers its readable text, or the passages relevant to what you want to find. Useful to find something on, or summarize, a page ' +
       'whose URL you know. The input is a comma-separated list: "ONE valid http(s) URL including the protocol","what you want to find on the page, or empty for a summary".',
-    inputSchema: webBrowserInput.inputSchema,
-    async execute(rawInput, context) {
-      const { url, question } = parseBrowserInput(webBrowserInput.parse(rawInput).input);
+    input: webBrowserInput,
+    async execute(input, context) {
+      const { url, question } = parseBrowserInput(input.input);
       const timeout = AbortSignal.timeout(limits.timeoutMs);
       const signal = AbortSignal.any([context.signal, timeout]);
       const failed = (error: unknown): never => {
@@ -95,5 +93,5 @@ export function createWebBrowserTool(limits: WebBrowserLimits = defaultWebBrowse
       const note = passages.selected ? `The passages of the page relevant to "${question}" (${page.text.length} characters in all):` : page.text.length > passages.text.length ? `The beginning of the page's text (${page.text.length} characters in all):` : "The page's text:";
       return [{ type: 'text', text: `${heading}\n${note}\n\n${passages.text}` }];
     },
-  };
+  });
 }

@@ -3,7 +3,7 @@ import type { Tool } from '../../../core/plugin-api/index.js';
 import { boundText } from '../shared/search-results.js';
 import { requestServiceAnswer } from '../shared/service-request.js';
 import { requireCredentials } from '../shared/tool-credentials.js';
-import { parseToolInput, toInputSchema } from '../shared/tool-settings.js';
+import { defineZodTool } from '../shared/zod-tool-input.js';
 
 export interface WolframSettings {
   /** The Wolfram|Alpha API's origin, without a trailing slash. */
@@ -26,7 +26,7 @@ const inputSchema = z.object({
  * suggestions) is the result, so the model can rephrase, as LibreChat's tool hands it back too.
  */
 export function createWolframTool(settings: WolframSettings): Tool {
-  return {
+  return defineZodTool({
     name: 'wolfram',
     manifest: {
       displayName: 'Wolfram',
@@ -38,9 +38,8 @@ export function createWolframTool(settings: WolframSettings): Tool {
       'WolframAlpha offers computation, math, curated knowledge, and real-time data. It handles natural language queries and performs complex calculations. ' +
       'Convert questions to simplified keyword queries in English ("how many people live in France" becomes "France population"), use single-letter variable names ' +
       'and exponent notation like 6*10^14; if Wolfram offers assumptions, send the same input again with the relevant one.',
-    inputSchema: toInputSchema(inputSchema),
-    async execute(input, context) {
-      const { input: query } = parseToolInput(inputSchema, input);
+    input: inputSchema,
+    async execute({ input: query }, context) {
       const credential = requireCredentials(context, 'Wolfram|Alpha', ['WOLFRAM_APP_ID']);
       const url = new URL(`${settings.baseUrl}/api/v1/llm-api`);
       // The API reads one line; backticks are Markdown the model sometimes wraps a query in.
@@ -50,5 +49,5 @@ export function createWolframTool(settings: WolframSettings): Tool {
       if (answer.status === 501) return [{ type: 'text', text: `Wolfram|Alpha did not understand the input. ${text}`.trim() }];
       return [{ type: 'text', text: text || `Wolfram|Alpha answered nothing for "${query}".` }];
     },
-  };
+  });
 }
