@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exportAt, exportConversationRecord, exportMessages } from '../../../testing/export-fixtures.js';
-import { exportConversation, exportSupport, settingsForType, type ExportSettings } from './export-conversation.js';
+import { exportConversation, exportedFileName, exportSupport, settingsForType, type ExportSettings } from './export-conversation.js';
 
 const settings: ExportSettings = { includeOptions: true, branches: true, recursive: false };
 const request = { fileName: 'Trip plans', conversation: exportConversationRecord, messages: exportMessages, settings, exportAt };
@@ -23,6 +23,13 @@ describe('exportConversation', () => {
     const data = JSON.parse(exportConversation({ ...request, type: 'json', settings: { includeOptions: false, branches: false, recursive: true }, shownIds: new Set(['a1', 'u2', 'a3']) }).content);
     expect(data.options).toBeUndefined();
     expect(data.messagesTree[0].children.map((child: { messageId: string }) => child.messageId)).toEqual(['a1']);
+  });
+});
+
+describe('exportedFileName', () => {
+  it('names the screenshot plainly and the rest as export-from-json does', () => {
+    expect(exportedFileName('Trip plans', 'screenshot')).toBe('Trip plans.png');
+    expect(exportedFileName('Trip plans', 'markdown')).toBe('Trip_plans.md');
   });
 });
 

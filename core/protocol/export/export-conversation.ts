@@ -56,6 +56,11 @@ const formats = {
   csv: { extension: 'csv', mimeType: 'text/csv;charset=utf-8' },
 } as const satisfies Record<FileExportType, { extension: string; mimeType: string }>;
 
+/** The downloaded file's name: the screenshot as LibreChat's dialog names it, the rest as export-from-json does. */
+export function exportedFileName(name: string, type: ExportType): string {
+  return type === 'screenshot' ? `${name}.png` : exportFileName(name, formats[type].extension);
+}
+
 /** One conversation as a LibreChat export file. Options not offered by the type are ignored. */
 export function exportConversation<Message extends ExportableMessage>(request: ExportRequest<Message>): ExportFile {
   const support = exportSupport(request.type);
@@ -65,7 +70,7 @@ export function exportConversation<Message extends ExportableMessage>(request: E
   const pick = { branches: support.branches && request.settings.branches, shownIds: request.shownIds };
   const tree = buildExportTree(request.messages);
   const format = formats[request.type];
-  const fileName = exportFileName(request.fileName, format.extension);
+  const fileName = exportedFileName(request.fileName, request.type);
   let content: string;
   if (request.type === 'text') content = toText(header, options, pickSequential(tree, { branches: false, shownIds: request.shownIds }));
   else if (request.type === 'markdown') content = toMarkdown(header, options, pickSequential(tree, { branches: false, shownIds: request.shownIds }));

@@ -1,5 +1,6 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, useMemo, type ReactNode } from 'react';
 import { useConversationQuery } from '../features/chat/api/get-conversation.js';
+import { useMessagesQuery } from '../features/chat/api/get-messages.js';
 import { ConversationSidebar } from '../features/conversations/index.js';
 import { AttachFilesPanel, FilesProvider } from '../features/files/index.js';
 import { ShellLayout } from '../features/shell/components/shell-layout.js';
@@ -15,6 +16,16 @@ const SettingsDialog = lazy(() =>
 function ConversationTitle({ conversationId, fallback }: { conversationId: string; fallback: string }) {
   const { data } = useConversationQuery(conversationId);
   return data?.title || fallback;
+}
+
+const ExportDialog = lazy(() => import('../features/export/components/export-dialog.js').then((module) => ({ default: module.ExportDialog })));
+
+/** The export dialog with the chat's own queries of the conversation; messages never saved stay out. */
+function ConversationExportDialog({ conversationId, onClose }: { conversationId: string; onClose: () => void }) {
+  const conversation = useConversationQuery(conversationId).data;
+  const messages = useMessagesQuery(conversationId).data;
+  const stored = useMemo(() => messages?.filter((message) => !message.clientOnly), [messages]);
+  return <ExportDialog onClose={onClose} conversation={conversation?.conversationId === conversationId ? conversation : undefined} messages={stored} />;
 }
 
 const MyFilesDialog = lazy(() => import('../features/files/components/my-files-dialog.js').then((module) => ({ default: module.MyFilesDialog })));
@@ -34,6 +45,7 @@ const slots: ShellSlots = {
   ContentFrame,
   SettingsDialog,
   MyFilesDialog,
+  ExportDialog: ConversationExportDialog,
   Conversations: ConversationSidebar,
   ConversationTitle,
 };

@@ -21,6 +21,7 @@ import { useChatSubmission } from '../hooks/use-chat-submission.js';
 import { useConversationSetup } from '../hooks/use-conversation-setup.js';
 import { useDocumentTitle } from '../hooks/use-document-title.js';
 import { useFileDrop } from '../hooks/use-file-drop.js';
+import { useShownConversation } from '../hooks/use-shown-conversation.js';
 import { NEW_CONVERSATION, type ChatMessage } from '../utils/chat-message.js';
 import { composerBlock, type ComposerBlock } from '../utils/composer-block.js';
 import { ChatFooter } from './chat-footer.js';
@@ -109,6 +110,9 @@ export function ChatView({ header }: { header?: ReactNode }) {
     [actions, shown.isSubmitting, kind, endpointsConfig, preferences.latex, editingId, selectSibling],
   );
 
+  const screen = useRef<HTMLDivElement>(null);
+  const wholeBranch = useShownConversation(shown.conversationId, shown.branch, () => screen.current?.clientWidth ?? 768);
+
   const attachments = useChatAttachments();
   const addFiles = attachments?.add;
   const onFiles = useCallback((files: File[]) => addFiles?.(files), [addFiles]);
@@ -165,10 +169,13 @@ export function ChatView({ header }: { header?: ReactNode }) {
   }
 
   return (
-    <div className="relative flex h-full min-h-0 flex-col" {...(attachments ? dropProps : {})}>
+    <div ref={screen} className="relative flex h-full min-h-0 flex-col" {...(attachments ? dropProps : {})}>
       <h1 className="sr-only">{title || config.appTitle}</h1>
       <ChatHeader>{header}</ChatHeader>
-      <MessageRowContext.Provider value={rowContext}>{body}</MessageRowContext.Provider>
+      <MessageRowContext.Provider value={rowContext}>
+        {body}
+        {wholeBranch}
+      </MessageRowContext.Provider>
       <div className="shrink-0 pt-1">
         <Composer
           placeholder={localize('com_ui_message_placeholder', config.appTitle)}

@@ -7,6 +7,7 @@ import { useLocalize } from '../../../lib/i18n/index.js';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
 import { useSidebarVisibility } from '../hooks/use-sidebar-visibility.js';
 import { MobileHeader } from './mobile-header.js';
+import { ShownConversationContext, type ShownConversationRegistry } from '../../../lib/shown-conversation/index.js';
 import { ShellActionsContext, type ShellSlots } from './shell-slots.js';
 import { Sidebar } from './sidebar.js';
 
@@ -27,16 +28,22 @@ export function ShellLayout({ slots = {} }: { slots?: ShellSlots }) {
   const closeSidebar = useCallback(() => setVisible(false), [setVisible]);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [myFilesOpen, setMyFilesOpen] = useState(false);
-  const { ContentFrame = PlainFrame, SettingsDialog, ConversationTitle, MyFilesDialog } = slots;
+  const [exportOpen, setExportOpen] = useState(false);
+  // The chat registers the conversation it shows here; the export dialog reads it when it runs.
+  const [shownConversation] = useState<ShownConversationRegistry>(() => ({ current: null }));
+  const { ContentFrame = PlainFrame, SettingsDialog, ConversationTitle, MyFilesDialog, ExportDialog } = slots;
   // The chat route's parameter: a layout sees the params of the child route it renders.
   const { conversationId = 'new' } = useParams();
   const newChatTitle = localize('com_ui_new_chat_title');
+  // /c/new and /c/search name no stored conversation: nothing to export there.
+  const exportable = Boolean(ExportDialog) && conversationId !== 'new' && conversationId !== 'search';
   const actions = useMemo(
     () => ({
       ...(SettingsDialog ? { openSettings: () => setSettingsOpen(true) } : {}),
       ...(MyFilesDialog ? { openMyFiles: () => setMyFilesOpen(true) } : {}),
+      ...(exportable ? { openExport: () => setExportOpen(true) } : {}),
     }),
-    [SettingsDialog, MyFilesDialog],
+    [SettingsDialog, MyFilesDialog, exportable],
   );
 
   const startNewChat = () => {
@@ -46,6 +53,7 @@ export function ShellLayout({ slots = {} }: { slots?: ShellSlots }) {
 
   return (
     <ShellActionsContext.Provider value={actions}>
+      <ShownConversationContext.Provider value={shownConversation}>
       <div className="flex h-dvh overflow-hidden">
         <Sidebar
           id={SIDEBAR_ID}
@@ -112,7 +120,13 @@ export function ShellLayout({ slots = {} }: { slots?: ShellSlots }) {
             <MyFilesDialog open onClose={() => setMyFilesOpen(false)} />
           </Suspense>
         )}
+        {ExportDialog && exportable && exportOpen && (
+          <Suspense fallback={null}>
+            <ExportDialog conversationId={conversationId} onClose={() => setExportOpen(false)} />
+          </Suspense>
+        )}
       </div>
+      </ShownConversationContext.Provider>
     </ShellActionsContext.Provider>
   );
 }

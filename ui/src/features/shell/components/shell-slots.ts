@@ -14,6 +14,8 @@ export interface ShellSlots {
   ConversationTitle?: ComponentType<{ conversationId: string; fallback: string }>;
   /** The user menu's My files. */
   MyFilesDialog?: ComponentType<{ open: boolean; onClose: () => void }>;
+  /** The user menu's Export conversation, for the stored conversation on screen. */
+  ExportDialog?: ComponentType<{ conversationId: string; onClose: () => void }>;
 }
 
 export interface ShellActions {
@@ -21,6 +23,8 @@ export interface ShellActions {
   openSettings?: () => void;
   /** Absent when no My files dialog was composed in. */
   openMyFiles?: () => void;
+  /** Absent without an export dialog or without a saved conversation on screen (spec 001 §2). */
+  openExport?: () => void;
 }
 
 export const ShellActionsContext = createContext<ShellActions>({});

@@ -23,11 +23,11 @@ describe('user menu', () => {
     expect(callsTo('GET', '/api/balance')).toHaveLength(0);
   });
 
-  it('marks export as arriving later, with a tooltip, and does nothing on click', async () => {
+  it('disables export without a saved conversation, with a tooltip saying why, and does nothing on click', async () => {
     const { menu, user } = await openMenu();
     const exportItem = within(menu).getByRole('menuitem', { name: 'Export conversation' });
     expect(exportItem).toHaveAttribute('aria-disabled', 'true');
-    expect(exportItem).toHaveAccessibleDescription('Arrives in a later version');
+    expect(exportItem).toHaveAccessibleDescription('Open a saved conversation to export it');
     expect(within(menu).getByRole('menuitem', { name: 'My files' })).not.toHaveAttribute('aria-disabled');
     await user.click(exportItem);
     expect(screen.getByRole('menu')).toBeInTheDocument();

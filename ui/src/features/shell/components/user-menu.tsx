@@ -15,7 +15,7 @@ export function UserMenu() {
   const { language } = useLanguage();
   const { user, logout } = useAuth();
   const { config } = useStartupConfig();
-  const { openSettings, openMyFiles } = useShellActions();
+  const { openSettings, openMyFiles, openExport } = useShellActions();
   const balance = useBalance(config.checkBalance);
   const menu = useMenu();
   const menuId = useId();
@@ -55,9 +55,23 @@ export function UserMenu() {
               <div role="separator" className="my-1.5 h-px bg-neutral-200 dark:bg-neutral-700" />
             </>
           )}
-          {/* Export arrives with spec 001's export (a later issue), so it is disabled with or without a
-              saved conversation for now. */}
-          <UnavailableMenuItem icon={<ExportIcon />} label={localize('com_nav_export_conversation')} reason={later} />
+          {openExport ? (
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className={menuItemClass}
+              onClick={() => {
+                menu.close();
+                openExport();
+              }}
+            >
+              <ExportIcon />
+              {localize('com_nav_export_conversation')}
+            </button>
+          ) : (
+            <UnavailableMenuItem icon={<ExportIcon />} label={localize('com_nav_export_conversation')} reason={localize('com_nav_export_needs_conversation')} />
+          )}
           {openMyFiles ? (
             <button
               type="button"
