@@ -30,9 +30,10 @@ export function PluginCard({ plugin, installed, collapsed, busy, onInstall, onUn
         <Button
           variant={installed ? 'secondary' : 'primary'}
           className="shrink-0 px-3 py-1.5"
-          disabled={busy}
+          // Not `disabled`: a disabled button drops the focus to <body>, out of the dialog's keyboard reach.
+          aria-disabled={busy || undefined}
           aria-label={localize(installed ? 'com_ui_plugin_uninstall_named' : 'com_ui_plugin_install_named', plugin.name)}
-          onClick={installed ? onUninstall : onInstall}
+          onClick={busy ? undefined : installed ? onUninstall : onInstall}
         >
           {localize(installed ? 'com_nav_plugin_uninstall' : 'com_nav_plugin_install')}
         </Button>

@@ -1,5 +1,5 @@
 import type { PluginDto } from '@protocol';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/alert.js';
 import { Dialog } from '../../../components/dialog.js';
 import { Spinner } from '../../../components/spinner.js';
@@ -37,6 +37,17 @@ export function PluginStoreDialog({ open, onClose }: PluginStoreDialogProps) {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const [authFor, setAuthFor] = useState<PluginDto | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const hadAuthForm = useRef(false);
+
+  // Leaving the auth form removes the focused field or button: focus goes back to the search, inside the dialog.
+  useEffect(() => {
+    if (authFor) hadAuthForm.current = true;
+    else if (hadAuthForm.current) {
+      hadAuthForm.current = false;
+      searchRef.current?.focus();
+    }
+  }, [authFor]);
 
   const perPage = itemsPerPage(width);
   const found = searchPlugins(plugins.data ?? [], search);
@@ -75,6 +86,7 @@ export function PluginStoreDialog({ open, onClose }: PluginStoreDialogProps) {
         ) : (
           <>
             <input
+              ref={searchRef}
               type="search"
               aria-label={localize('com_nav_plugin_search')}
               placeholder={localize('com_nav_plugin_search')}
