@@ -1,7 +1,7 @@
 import type { PluginDto } from '@protocol';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useChatSetup } from '../../../lib/chat-setup/index.js';
+import { useChatSetup, type ChatSetup } from '../../../lib/chat-setup/index.js';
 import { json, mockFetch, testUser } from '../../../test/mock-fetch.js';
 import { readSetup, renderFeature, SetupProbe } from '../../../test/render-feature.js';
 import { ToolPicker } from './tool-picker.js';
@@ -20,7 +20,7 @@ function Picker() {
   );
 }
 
-function start(setup: Parameters<typeof renderFeature>[1]['setup'], installed = ['google', 'calculator']) {
+function start(setup: ChatSetup, installed = ['google', 'calculator']) {
   mockFetch({
     'GET /api/user': () => json(200, { ...testUser, plugins: installed }),
     'GET /api/plugins': () => json(200, catalogue),
