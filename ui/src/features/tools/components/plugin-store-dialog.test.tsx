@@ -18,7 +18,10 @@ const google = plugin('Google', {
 // jsdom's window is 1024 px wide: 4 columns, 8 tools a page.
 const catalogue = [google, ...Array.from({ length: 9 }, (_, index) => plugin(`Tool ${index + 1}`))];
 
-afterEach(() => window.localStorage.clear());
+afterEach(() => {
+  window.localStorage.clear();
+  window.innerWidth = 1024;
+});
 
 function start(answer = () => json(200), plugins = catalogue) {
   const fetch = mockFetch({ 'GET /api/plugins': () => json(200, plugins), 'POST /api/user/plugins': answer });
@@ -39,6 +42,15 @@ describe('PluginStoreDialog', () => {
     await user.clear(screen.getByRole('searchbox', { name: 'Search plugins' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search plugins' }), 'zapier');
     expect(screen.getByText('No plugins found')).toBeInTheDocument();
+  });
+
+  it('collapses the list below 640 px: one column of 8, descriptions only as tooltips', async () => {
+    window.innerWidth = 400;
+    start();
+    await waitFor(() => expect(cards()).toHaveLength(8));
+    expect(screen.getByRole('list', { name: 'Plugins' })).toHaveClass('grid-cols-1');
+    expect(screen.queryByText('Tool 1 does things')).not.toBeInTheDocument();
+    expect(cards()[1]).toHaveAttribute('title', 'Tool 1 does things');
   });
 
   it('installs a tool without credentials at once, and uninstalls it', async () => {
