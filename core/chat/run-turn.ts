@@ -4,7 +4,7 @@ import { toMessageDto } from '../presenters/message-dto.js';
 import type { Conversation } from '../store/repositories/conversations.js';
 import type { Message } from '../store/repositories/messages.js';
 import { ChatboxError, errorCodes, formatErrorMessage } from '../errors/index.js';
-import { canCallTools } from '../tools/tool-capable-models.js';
+import { canCallTools } from '../protocol/tool-capable-models.js';
 import { offerTools, runAgentLoop } from './agent-loop.js';
 import { buildChatRequest, turnOptions } from './build-chat-request.js';
 import type { ChatServices } from './chat-services.js';

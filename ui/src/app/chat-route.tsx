@@ -2,6 +2,7 @@ import { ChatView } from '../features/chat/components/chat-view.js';
 import { EndpointMenu } from '../features/endpoints/index.js';
 import { EndpointSettingsForm, ParametersPopover } from '../features/parameters/index.js';
 import { PresetsMenu } from '../features/presets/index.js';
+import { ToolPicker, ToolSelectionSync } from '../features/tools/index.js';
 
 /** The chat screen with the header controls other features provide (features never import each other); its file attachments come from the shell's content frame (shell-route.tsx). */
 export function ChatRoute() {
@@ -10,7 +11,8 @@ export function ChatRoute() {
       header={
         <>
           <EndpointMenu />
-          <ParametersPopover />
+          <ParametersPopover ToolPicker={ToolPicker} />
+          <ToolSelectionSync />
           <PresetsMenu SettingsForm={EndpointSettingsForm} />
         </>
       }

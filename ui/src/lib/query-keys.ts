@@ -51,3 +51,6 @@ export const fileConfigQueryKey = ['fileConfig'] as const;
 
 /** GET /api/files/download/:userId/:fileId of an image shown inline: its bytes, kept while shown. */
 export const fileBytesQueryKey = (fileId: string) => ['fileBytes', fileId] as const;
+
+/** GET /api/plugins: the tool catalogue of the store dialog and the tool picker. */
+export const availablePluginsQueryKey = ['availablePlugins'] as const;

@@ -46,4 +46,11 @@ describe('PluginRuns', () => {
     expect(screen.getByText('It is 42.')).toBeInTheDocument();
     expect(container).not.toHaveTextContent(':::plugin:::');
   });
+
+  it('counts a run as failed when "error processing tool" appears anywhere in its output, or it is flagged', () => {
+    const wrapped = { ...done, runId: 'r4', outputs: 'The tool said: error processing tool calculator: bad input' };
+    const flagged = { ...done, runId: 'r5', outputs: 'partial', error: true };
+    const { container } = render(<PluginRuns text="" runs={[wrapped, flagged]} names={names} math={false} streaming={false} />);
+    expect([...container.querySelectorAll('details')].map((box) => box.dataset.state)).toEqual(['failed', 'failed']);
+  });
 });

@@ -23,7 +23,8 @@ export function pluginLayout(text: string, runs: readonly ToolProgress[]): Array
   return text.split(PLUGIN_MARKER).map((segment, index) => ({ run: runs[index], text: segment }));
 }
 
-const failed = (run: ToolProgress) => run.error === true || (run.outputs ?? '').startsWith('error processing tool');
+// Spec 001 §9: a run failed when it says so, or when its output contains "error processing tool".
+const failed = (run: ToolProgress) => run.error === true || (run.outputs ?? '').includes('error processing tool');
 
 function PluginBox({ run, names }: { run: ToolProgress; names: Record<string, string> | undefined }) {
   const localize = useLocalize();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Button } from '../../../components/button.js';
 import { SlidersIcon } from '../../../components/icons/index.js';
 import { Popover } from '../../../components/popover.js';
@@ -11,13 +11,15 @@ import { SavePresetDialog } from './save-preset-dialog.js';
 
 export interface ParametersPopoverProps {
   className?: string;
+  /** The tools feature's picker, under the parameters (features never import each other: the route passes it). */
+  ToolPicker?: ComponentType<{ value: ChatSetup; onChange: (patch: Partial<ChatSetup>) => void }>;
 }
 
 /**
  * The header's settings popover for the current endpoint: model, custom name and instructions,
  * the tuning sliders, reset to defaults and "Save as preset". Every change goes into the chat setup.
  */
-export function ParametersPopover({ className }: ParametersPopoverProps) {
+export function ParametersPopover({ className, ToolPicker }: ParametersPopoverProps) {
   const localize = useLocalize();
   const { setup, update } = useChatSetup();
   const { data: endpointsConfig } = useEndpointsQuery();
@@ -50,8 +52,9 @@ export function ParametersPopover({ className }: ParametersPopoverProps) {
       extras={saving && <SavePresetDialog open setup={setup} onClose={() => setSaving(false)} />}
       className={className}
     >
-      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">
+      <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-4 py-4">
         <EndpointSettingsForm value={setup} onChange={onChange} showModel={modelSelect} showParameters={parameters} />
+        {ToolPicker && <ToolPicker value={setup} onChange={onChange} />}
       </div>
       {parameters && (
         <div className="flex items-center justify-between gap-2 border-t border-neutral-200 px-4 py-3 dark:border-neutral-700">
