@@ -35,3 +35,14 @@ export function UnavailableMenuItem({ icon, label, reason }: { icon: ReactNode; 
     </div>
   );
 }
+
+/** A menu item that runs an action, or says why it is not available when there is none. */
+export function ActionMenuItem({ icon, label, onSelect, unavailableReason }: { icon: ReactNode; label: string; onSelect: (() => void) | undefined; unavailableReason: string }) {
+  if (!onSelect) return <UnavailableMenuItem icon={icon} label={label} reason={unavailableReason} />;
+  return (
+    <button type="button" role="menuitem" tabIndex={-1} className={menuItemClass} onClick={onSelect}>
+      {icon}
+      {label}
+    </button>
+  );
+}

@@ -7,7 +7,7 @@ import { useStartupConfig } from '../../../lib/startup-config/get-startup-config
 import { useBalance } from '../api/get-balance.js';
 import { useShellActions } from './shell-slots.js';
 import { UserAvatar } from './user-avatar.js';
-import { UnavailableMenuItem, menuItemClass } from './user-menu-items.js';
+import { ActionMenuItem, menuItemClass } from './user-menu-items.js';
 
 /** Spec 000 §2: balance, export conversation, my files, help/FAQ, settings, log out. */
 export function UserMenu() {
@@ -55,40 +55,18 @@ export function UserMenu() {
               <div role="separator" className="my-1.5 h-px bg-neutral-200 dark:bg-neutral-700" />
             </>
           )}
-          {openExport ? (
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className={menuItemClass}
-              onClick={() => {
-                menu.close();
-                openExport();
-              }}
-            >
-              <ExportIcon />
-              {localize('com_nav_export_conversation')}
-            </button>
-          ) : (
-            <UnavailableMenuItem icon={<ExportIcon />} label={localize('com_nav_export_conversation')} reason={localize('com_nav_export_needs_conversation')} />
-          )}
-          {openMyFiles ? (
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className={menuItemClass}
-              onClick={() => {
-                menu.close();
-                openMyFiles();
-              }}
-            >
-              <FilesIcon />
-              {localize('com_nav_my_files')}
-            </button>
-          ) : (
-            <UnavailableMenuItem icon={<FilesIcon />} label={localize('com_nav_my_files')} reason={later} />
-          )}
+          <ActionMenuItem
+            icon={<ExportIcon />}
+            label={localize('com_nav_export_conversation')}
+            onSelect={openExport && (() => { menu.close(); openExport(); })}
+            unavailableReason={localize('com_nav_export_needs_conversation')}
+          />
+          <ActionMenuItem
+            icon={<FilesIcon />}
+            label={localize('com_nav_my_files')}
+            onSelect={openMyFiles && (() => { menu.close(); openMyFiles(); })}
+            unavailableReason={later}
+          />
           {helpUrl && (
             <a
               role="menuitem"
