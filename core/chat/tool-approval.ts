@@ -1,6 +1,6 @@
 import type { ToolApproval, ToolRun } from '../protocol/stream-frames.js';
 import type { ApprovalDecision } from '../tools/tool-approvals.js';
-import { toolCallError, type RequestedToolCall, type ToolCallResult } from '../tools/run-tool-call.js';
+import { durationText, toolCallError, type RequestedToolCall, type ToolCallResult } from '../tools/run-tool-call.js';
 import type { Turn } from './turn-steps.js';
 
 /**
@@ -15,7 +15,7 @@ function notRun(call: RequestedToolCall, decision: Exclude<ApprovalDecision, 'al
   const text =
     decision === 'denied'
       ? `The user denied this call of ${call.name}: it did not run.`
-      : `The user did not approve this call of ${call.name} within ${Math.round(timeoutMs / 1000)} s: it did not run.`;
+      : `The user did not approve this call of ${call.name} within ${durationText(timeoutMs)}: it did not run.`;
   return { call, input: {}, output: [{ type: 'text', text }], isError: true };
 }
 
