@@ -7,14 +7,14 @@ import { buildChatTestServer, type ChatTestContext } from '../../../testing/buil
 import { fakeLibrechatEnv } from '../../../testing/fake-upstreams/fake-upstream-env.js';
 import type { FakeToolCall, FakeUpstream, RecordedRequest } from '../../../testing/fake-upstreams/index.js';
 import { pluginsAsk } from '../../../testing/plugins-endpoint.js';
-import { readSseFrames, type SseFrame } from '../../../testing/sse-frames.js';
+import { listenForTurns } from '../../../testing/approval-turns.js';
 import { testToolPlugins } from '../../../testing/test-tool-plugins.js';
 import { toolResultsIn } from '../../../testing/tool-results-in.js';
 import { writeYamlFile } from '../../../testing/yaml-file.js';
 
 let chat: ChatTestContext;
 let tools: ReturnType<typeof testToolPlugins>;
-let base: string;
+let turns: Awaited<ReturnType<typeof listenForTurns>>;
 let yaml: ReturnType<typeof writeYamlFile>;
 
 beforeAll(async () => {
@@ -28,8 +28,7 @@ beforeAll(async () => {
     plugins: tools.plugins,
     env: { GOOGLE_MODELS: 'gemini-2.0-flash', PLUGIN_MODELS: 'gpt-4o-mini,gpt-4o', TITLE_CONVO: 'false', LIMIT_MESSAGE_IP: 'false' },
   });
-  await chat.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(chat.app.server.address() as { port: number }).port}`;
+  turns = await listenForTurns(chat);
 });
 afterAll(async () => {
   await chat.close();
@@ -40,34 +39,6 @@ beforeEach(() => {
   tools.log.calls.length = 0;
   chat.app.chat.agent.approvalTimeoutMs = 120_000;
 });
-
-type Run = { runId: string; latest: string; outputs: string | null; loading: boolean; error?: boolean; approval?: { id: string; status: string; expiresAt?: string } };
-
-const post = (path: string, body: unknown, token = chat.token) =>
-  fetch(`${base}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
-const answer = (approvalId: unknown, allow: unknown, token = chat.token) => post('/api/ask/approval', { approvalId, allow }, token);
-
-/**
- * One turn over real HTTP, read frame by frame: `onPending` is called once for each call that
- * waits for approval (with the turn's conversation id), while the turn waits.
- */
-async function converse(route: string, body: Record<string, unknown>, onPending: (run: Run, conversationId: string) => Promise<void> = async () => {}) {
-  const response = await post(`/api/ask/${route}`, body);
-  expect(response.status).toBe(200);
-  const frames: SseFrame[] = [];
-  const asked = new Set<string>();
-  let conversationId = '';
-  for await (const frame of readSseFrames(response)) {
-    frames.push(frame);
-    if (frame.data?.created) conversationId = frame.data.message.conversationId;
-    for (const run of (frame.data?.plugins ?? []) as Run[]) {
-      if (run.approval?.status !== 'pending' || asked.has(run.approval.id)) continue;
-      asked.add(run.approval.id);
-      await onPending(run, conversationId);
-    }
-  }
-  return { frames, final: frames.at(-1)!.data, runs: frames.flatMap((frame) => (frame.data?.plugins ?? []) as Run[]) };
-}
 
 const offersTools = (request: RecordedRequest) => request.body?.tools !== undefined;
 
@@ -91,12 +62,12 @@ describe.each(providers)('approval on $endpoint', ({ endpoint, route, model, ups
   it('two parallel calls wait each for its own answer: the allowed one runs, the denied one goes back to the model as denied', async () => {
     script(upstream(), [{ name: 'calculator', input: { input: '6*7' } }, { name: 'calculator', input: { input: '1+1' } }]);
     let pendingSeen = 0;
-    const { final, runs } = await converse(route, turn(endpoint, model, ['calculator']), async (run) => {
+    const { final, runs } = await turns.converse(route, turn(endpoint, model, ['calculator']), async (run) => {
       pendingSeen += 1;
       // Nothing ran while the calls wait.
       expect(run).toMatchObject({ loading: true, outputs: null, approval: { status: 'pending', expiresAt: expect.any(String) } });
       const allow = pendingSeen === 1;
-      const answered = await answer(run.approval!.id, allow);
+      const answered = await turns.answer(run.approval!.id, allow);
       expect(answered.status).toBe(200);
       expect(await answered.json()).toEqual({ approvalId: run.approval!.id, status: allow ? 'allowed' : 'denied' });
     });
@@ -126,7 +97,7 @@ describe('approval, on the OpenAI endpoint', () => {
   it('a call nobody answers is denied when the wait ends, and the model is told so', async () => {
     chat.app.chat.agent.approvalTimeoutMs = 300;
     script(chat.upstreams.openai, [{ name: 'calculator', input: { input: '2+2' } }]);
-    const { final } = await converse('openAI', ask(['calculator']));
+    const { final } = await turns.converse('openAI', ask(['calculator']));
     expect(final.responseMessage.plugins).toEqual([expect.objectContaining({ loading: false, error: true, approval: { id: expect.any(String), status: 'expired' } })]);
     expect(toolResultsIn(requests().at(-1)!.body)).toEqual([expect.stringContaining('The user did not approve this call of calculator within 300 ms: it did not run.')]);
     expect(chat.app.chat.approvals.pending).toBe(0);
@@ -136,9 +107,9 @@ describe('approval, on the OpenAI endpoint', () => {
     script(chat.upstreams.openai, [{ name: 'wait_for_stop', input: {} }]);
     let approvalId = '';
     let stopped: any;
-    await converse('openAI', ask(['wait_for_stop']), async (run, conversationId) => {
+    await turns.converse('openAI', ask(['wait_for_stop']), async (run, conversationId) => {
       approvalId = run.approval!.id;
-      const response = await post('/api/ask/openAI/abort', { abortKey: conversationId, endpoint: 'openAI' });
+      const response = await turns.post('/api/ask/openAI/abort', { abortKey: conversationId, endpoint: 'openAI' });
       expect(response.status).toBe(200);
       stopped = await response.json();
     });
@@ -148,7 +119,7 @@ describe('approval, on the OpenAI endpoint', () => {
     });
     expect(tools.log.calls).toEqual([]);
     expect(requests().filter(offersTools)).toHaveLength(1);
-    const late = await answer(approvalId, true);
+    const late = await turns.answer(approvalId, true);
     expect(late.status).toBe(409);
     expect((await late.json()).message).toMatch(/already decided \(stopped\)/);
   });
@@ -157,8 +128,8 @@ describe('approval, on the OpenAI endpoint', () => {
     script(chat.upstreams.openai, [{ name: 'calculator', input: { input: '3*3' } }]);
     const other = await chat.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Mallory', email: 'mallory-approval@example.com', password: 'password1', confirm_password: 'password1' } });
     const intruder = other.json().token as string;
-    const { final } = await converse('openAI', ask(['calculator']), async (run) => {
-      const stolen = await answer(run.approval!.id, false, intruder);
+    const { final } = await turns.converse('openAI', ask(['calculator']), async (run) => {
+      const stolen = await turns.answer(run.approval!.id, false, intruder);
       expect(stolen.status).toBe(404);
       expect(await stolen.json()).toMatchObject({ message: 'No tool call of yours waits for approval under this approvalId' });
       for (const [body, message] of [
@@ -167,27 +138,27 @@ describe('approval, on the OpenAI endpoint', () => {
         [{ approvalId: '', allow: true }, /approvalId must not be empty/],
         [{ approvalId: run.approval!.id, allow: true, extra: 1 }, /extra/],
       ] as const) {
-        const invalid = await post('/api/ask/approval', body);
+        const invalid = await turns.post('/api/ask/approval', body);
         expect(invalid.status).toBe(400);
         expect((await invalid.json()).message).toMatch(message);
       }
-      expect((await answer(run.approval!.id, true)).status).toBe(200);
-      const again = await answer(run.approval!.id, false);
+      expect((await turns.answer(run.approval!.id, true)).status).toBe(200);
+      const again = await turns.answer(run.approval!.id, false);
       expect(again.status).toBe(409);
       expect(await again.json()).toMatchObject({ code: 'duplicate', message: expect.stringMatching(/already decided \(allowed\)/) });
     });
     expect(final.responseMessage.plugins).toEqual([expect.objectContaining({ outputs: '9', approval: expect.objectContaining({ status: 'allowed' }) })]);
-    expect((await answer('no-such-approval', true)).status).toBe(404);
-    expect((await fetch(`${base}/api/ask/approval`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).status).toBe(401);
+    expect((await turns.answer('no-such-approval', true)).status).toBe(404);
+    expect((await turns.answer('no-such-approval', true, null)).status).toBe(401);
   });
 
   it('a call of an unmarked tool runs at once while a parallel marked one waits', async () => {
     script(chat.upstreams.openai, [{ name: 'calculator', input: { input: '5*5' } }, { name: 'explode', input: {} }]);
-    const { final } = await converse('openAI', ask(['calculator', 'explode']), async (run) => {
+    const { final } = await turns.converse('openAI', ask(['calculator', 'explode']), async (run) => {
       // The other call finishes without anyone answering.
       for (let tries = 0; tools.log.calls.length === 0 && tries < 200; tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
       expect(tools.log.calls.map((call) => call.name)).toEqual(['explode']);
-      expect((await answer(run.approval!.id, true)).status).toBe(200);
+      expect((await turns.answer(run.approval!.id, true)).status).toBe(200);
     });
     const [calculator, exploded] = final.responseMessage.plugins;
     expect(calculator).toMatchObject({ outputs: '25', approval: { status: 'allowed' } });
@@ -198,8 +169,8 @@ describe('approval, on the OpenAI endpoint', () => {
   it("gptPlugins' functions agent waits for the same answer", async () => {
     script(chat.upstreams.openai, [{ name: 'calculator', input: { input: '6*7' } }]);
     const body = pluginsAsk(['calculator'], { agent: 'functions', skipCompletion: true, model: 'gpt-4o', temperature: 0 });
-    const { final } = await converse('gptPlugins', body, async (run) => {
-      expect((await answer(run.approval!.id, false)).status).toBe(200);
+    const { final } = await turns.converse('gptPlugins', body, async (run) => {
+      expect((await turns.answer(run.approval!.id, false)).status).toBe(200);
     });
     expect(final.responseMessage.plugins).toEqual([expect.objectContaining({ latest: 'calculator', error: true, approval: expect.objectContaining({ status: 'denied' }) })]);
     expect(toolResultsIn(requests().at(-1)!.body)).toEqual([expect.stringContaining('The user denied this call of calculator')]);
