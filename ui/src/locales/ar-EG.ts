@@ -396,4 +396,12 @@ export const arEG = {
   com_ui_plugin_using: 'جارٍ استخدام {0}…',
   com_ui_plugin_used: 'تم استخدام {0}',
   com_ui_plugin_failed: 'فشل {0}',
+  com_ui_tool_approval_waiting: 'في انتظار موافقتك على استخدام {0}',
+  com_ui_tool_approval_question: 'هل تسمح بتشغيل {0}؟',
+  com_ui_tool_approval_allow: 'سماح',
+  com_ui_tool_approval_deny: 'رفض',
+  com_ui_tool_approval_time_left: 'متبقٍ {0}',
+  com_ui_tool_approval_denied: 'رفضت {0}',
+  com_ui_tool_approval_expired: 'لم تتم الموافقة على {0} في الوقت المحدد',
+  com_ui_tool_approval_failed: 'تعذّر إرسال إجابتك. حاول مرة أخرى.',
 } satisfies Translations;

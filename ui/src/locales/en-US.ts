@@ -397,6 +397,14 @@ export const enUS = {
   com_ui_plugin_using: 'Using {0}…',
   com_ui_plugin_used: 'Used {0}',
   com_ui_plugin_failed: '{0} failed',
+  com_ui_tool_approval_waiting: 'Waiting for your approval to use {0}',
+  com_ui_tool_approval_question: 'Allow {0} to run?',
+  com_ui_tool_approval_allow: 'Allow',
+  com_ui_tool_approval_deny: 'Deny',
+  com_ui_tool_approval_time_left: '{0} left',
+  com_ui_tool_approval_denied: 'You denied {0}',
+  com_ui_tool_approval_expired: '{0} was not approved in time',
+  com_ui_tool_approval_failed: 'Your answer could not be sent. Try again.',
 } as const;
 
 export type TranslationKey = keyof typeof enUS;

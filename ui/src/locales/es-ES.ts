@@ -409,4 +409,12 @@ export const esES = {
   com_ui_plugin_using: 'Usando {0}…',
   com_ui_plugin_used: 'Se usó {0}',
   com_ui_plugin_failed: '{0} falló',
+  com_ui_tool_approval_waiting: 'Esperando tu aprobación para usar {0}',
+  com_ui_tool_approval_question: '¿Permitir que {0} se ejecute?',
+  com_ui_tool_approval_allow: 'Permitir',
+  com_ui_tool_approval_deny: 'Denegar',
+  com_ui_tool_approval_time_left: 'quedan {0}',
+  com_ui_tool_approval_denied: 'Denegaste {0}',
+  com_ui_tool_approval_expired: '{0} no se aprobó a tiempo',
+  com_ui_tool_approval_failed: 'No se pudo enviar tu respuesta. Inténtalo de nuevo.',
 } satisfies Translations;

@@ -399,4 +399,12 @@ export const idID = {
   com_ui_plugin_using: 'Menggunakan {0}…',
   com_ui_plugin_used: 'Telah menggunakan {0}',
   com_ui_plugin_failed: '{0} gagal',
+  com_ui_tool_approval_waiting: 'Menunggu persetujuan Anda untuk menggunakan {0}',
+  com_ui_tool_approval_question: 'Izinkan {0} berjalan?',
+  com_ui_tool_approval_allow: 'Izinkan',
+  com_ui_tool_approval_deny: 'Tolak',
+  com_ui_tool_approval_time_left: 'sisa {0}',
+  com_ui_tool_approval_denied: 'Anda menolak {0}',
+  com_ui_tool_approval_expired: '{0} tidak disetujui tepat waktu',
+  com_ui_tool_approval_failed: 'Jawaban Anda tidak dapat dikirim. Coba lagi.',
 } satisfies Translations;

@@ -403,4 +403,12 @@ export const ptBR = {
   com_ui_plugin_using: 'Usando {0}…',
   com_ui_plugin_used: '{0} usado',
   com_ui_plugin_failed: '{0} falhou',
+  com_ui_tool_approval_waiting: 'Aguardando sua aprovação para usar {0}',
+  com_ui_tool_approval_question: 'Permitir que {0} seja executado?',
+  com_ui_tool_approval_allow: 'Permitir',
+  com_ui_tool_approval_deny: 'Negar',
+  com_ui_tool_approval_time_left: 'faltam {0}',
+  com_ui_tool_approval_denied: 'Você negou {0}',
+  com_ui_tool_approval_expired: '{0} não foi aprovado a tempo',
+  com_ui_tool_approval_failed: 'Não foi possível enviar sua resposta. Tente novamente.',
 } satisfies Translations;

@@ -392,4 +392,12 @@ export const zhTC = {
   com_ui_plugin_using: '正在使用 {0}…',
   com_ui_plugin_used: '已使用 {0}',
   com_ui_plugin_failed: '{0} 失敗',
+  com_ui_tool_approval_waiting: '正在等待您核准使用 {0}',
+  com_ui_tool_approval_question: '允許執行 {0} 嗎？',
+  com_ui_tool_approval_allow: '允許',
+  com_ui_tool_approval_deny: '拒絕',
+  com_ui_tool_approval_time_left: '剩餘 {0}',
+  com_ui_tool_approval_denied: '您拒絕了 {0}',
+  com_ui_tool_approval_expired: '{0} 未在時限內獲得核准',
+  com_ui_tool_approval_failed: '無法傳送您的回答，請再試一次。',
 } satisfies Translations;
