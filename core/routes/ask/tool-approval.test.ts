@@ -6,7 +6,7 @@ import { NO_PARENT } from '../../chat/message-tree.js';
 import { buildChatTestServer, type ChatTestContext } from '../../../testing/build-chat-test-server.js';
 import { fakeLibrechatEnv } from '../../../testing/fake-upstreams/fake-upstream-env.js';
 import type { FakeToolCall, FakeUpstream, RecordedRequest } from '../../../testing/fake-upstreams/index.js';
-import { pluginsAsk } from '../../../testing/plugins-endpoint.js';
+import { contentText, pluginsAsk } from '../../../testing/plugins-endpoint.js';
 import { listenForTurns } from '../../../testing/approval-turns.js';
 import { testToolPlugins } from '../../../testing/test-tool-plugins.js';
 import { toolResultsIn } from '../../../testing/tool-results-in.js';
@@ -26,7 +26,7 @@ beforeAll(async () => {
     withFakeEndpoints: true,
     configPath: yaml.path,
     plugins: tools.plugins,
-    env: { GOOGLE_MODELS: 'gemini-2.0-flash', PLUGIN_MODELS: 'gpt-4o-mini,gpt-4o', TITLE_CONVO: 'false', LIMIT_MESSAGE_IP: 'false' },
+    env: { GOOGLE_MODELS: 'gemini-2.0-flash', PLUGIN_MODELS: 'gpt-4o-mini,gpt-4o,gpt-3.5-turbo-instruct', TITLE_CONVO: 'false', LIMIT_MESSAGE_IP: 'false' },
   });
   turns = await listenForTurns(chat);
 });
@@ -174,5 +174,19 @@ describe('approval, on the OpenAI endpoint', () => {
     });
     expect(final.responseMessage.plugins).toEqual([expect.objectContaining({ latest: 'calculator', error: true, approval: expect.objectContaining({ status: 'denied' }) })]);
     expect(toolResultsIn(requests().at(-1)!.body)).toEqual([expect.stringContaining('The user denied this call of calculator')]);
+  });
+
+  it("gptPlugins' classic agent waits too, and its Observation says the call was denied", async () => {
+    const observed = (request: RecordedRequest) => request.body.messages.some((message: { role: string }) => message.role === 'user' && contentText(message).startsWith('Observation: '));
+    chat.upstreams.openai.control.configure({
+      reply: (request) => (observed(request) ? 'Thought: I was refused.\nFinal Answer: I may not compute.' : 'Thought: math.\nAction: calculator\nAction Input: 6*7'),
+    });
+    const body = pluginsAsk(['calculator'], { agent: 'classic', skipCompletion: true, model: 'gpt-3.5-turbo-instruct', temperature: 0 });
+    const { final } = await turns.converse('gptPlugins', body, async (run) => {
+      expect((await turns.answer(run.approval!.id, false)).status).toBe(200);
+    });
+    expect(final.responseMessage).toMatchObject({ text: ':::plugin:::\nI may not compute.', plugins: [expect.objectContaining({ error: true, approval: expect.objectContaining({ status: 'denied' }) })] });
+    const observation = requests().at(-1)!.body.messages.at(-1);
+    expect(contentText(observation)).toMatch(/^Observation: The user denied this call of calculator: it did not run.\n/);
   });
 });
