@@ -38,13 +38,14 @@ export async function listenForTurns(chat: ChatTestContext) {
       for await (const frame of readSseFrames(response)) {
         frames.push(frame);
         if (frame.data?.created) conversationId = frame.data.message.conversationId;
-        for (const run of (frame.data?.plugins ?? []) as ApprovalRun[]) {
+        const runs: ApprovalRun[] = frame.data?.plugins ?? [];
+        for (const run of runs) {
           if (run.approval?.status !== 'pending' || asked.has(run.approval.id)) continue;
           asked.add(run.approval.id);
           await onPending(run, conversationId);
         }
       }
-      return { frames, final: frames.at(-1)!.data, runs: frames.flatMap((frame) => (frame.data?.plugins ?? []) as ApprovalRun[]) };
+      return { frames, final: frames.at(-1)!.data, runs: frames.flatMap((frame): ApprovalRun[] => frame.data?.plugins ?? []) };
     },
   };
 }

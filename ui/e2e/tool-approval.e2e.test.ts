@@ -26,7 +26,7 @@ describe('approving tool calls in the browser', () => {
   it('asks in the tool block; the user allows one call and denies the other, and a reload still shows how each ended', async () => {
     const page = await e2e.newPage();
     const registered = await page.request.post('/api/auth/register', { data: { name: 'Ada Lovelace', email: 'ada@example.com', password: 'analytical-1', confirm_password: 'analytical-1' } });
-    const token = ((await registered.json()) as { token: string }).token;
+    const { token }: { token: string } = await registered.json();
 
     // A conversation with the calculator among its tools, started without a tool call.
     e2e.upstreams.openai.control.configure({ reply: 'Ready.', toolCalls: [] });

@@ -127,7 +127,7 @@ describe('approval, on the OpenAI endpoint', () => {
   it("answers only the turn's own user (404 for another's id), once (409), and validates the answer (400)", async () => {
     script(chat.upstreams.openai, [{ name: 'calculator', input: { input: '3*3' } }]);
     const other = await chat.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Mallory', email: 'mallory-approval@example.com', password: 'password1', confirm_password: 'password1' } });
-    const intruder = other.json().token as string;
+    const intruder: string = other.json().token;
     const { final } = await turns.converse('openAI', ask(['calculator']), async (run) => {
       const stolen = await turns.answer(run.approval!.id, false, intruder);
       expect(stolen.status).toBe(404);
