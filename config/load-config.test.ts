@@ -120,9 +120,10 @@ describe('loadConfig: problems', () => {
 });
 
 describe('validateConfigFile', () => {
-  it('returns errors, warnings and ignored settings instead of throwing', async () => {
+  it('returns errors, warnings and ignored settings instead of throwing (and no configuration)', async () => {
     const file = write('mixed.yaml', 'version: 1.0.6\ncache: maybe\nregistration:\n  socialLogins: [github, myspace]\n  typo: 1\n');
     expect(await validateConfigFile(file, {})).toEqual({
+      config: null,
       errors: [{ path: 'cache', message: expect.any(String) }],
       warnings: [{ path: 'registration.typo', message: 'unknown key "typo" is ignored' }],
       ignored: [{ section: 'registration.socialLogins', keys: ['myspace'] }],

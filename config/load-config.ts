@@ -48,11 +48,11 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ChatboxCon
 
 /**
  * Checks one config file (or URL) without throwing, for `chatbox config validate`: syntax errors,
- * schema errors and warnings, each with its position or yaml path, and the ignored settings.
+ * schema errors and warnings, each with its position or yaml path, the ignored settings, and the
+ * parsed configuration when it is valid.
  */
-export async function validateConfigFile(location: string, env: NodeJS.ProcessEnv, options: ValidateOptions = {}): Promise<Pick<ConfigValidation, 'errors' | 'warnings' | 'ignored'>> {
-  const { errors, warnings, ignored } = await validateLocation(location, env, options);
-  return { errors, warnings, ignored };
+export async function validateConfigFile(location: string, env: NodeJS.ProcessEnv, options: ValidateOptions = {}): Promise<ConfigValidation> {
+  return validateLocation(location, env, options);
 }
 
 async function validateLocation(location: string, env: NodeJS.ProcessEnv, options: ValidateOptions): Promise<ConfigValidation> {

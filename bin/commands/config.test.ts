@@ -55,6 +55,19 @@ describe('chatbox config validate', () => {
     expect(result.output).toContain(`${file}: configuration is invalid (3 errors, 2 warnings)`);
   });
 
+  it('shows which tool calls wait for approval, and warns of a key that names no tool', async () => {
+    const file = path.join(root, 'approval.yaml');
+    writeFileSync(
+      file,
+      ['version: 1.2.8', 'tools:', '  requiresApproval: [dalle, add_mcp_math, dallee]', '  approvalTimeout: 90000', 'mcpServers:', '  files:', '    command: node', '    requiresApproval: true', '  github:', '    url: http://127.0.0.1:9/mcp', '    type: streamable-http', '    requiresApproval: [create_issue]', ''].join('\n'),
+    );
+    const result = await validate(file);
+    expect(result.exitCode).toBeUndefined();
+    expect(result.output).toContain('warning  tools.requiresApproval[2]: "dallee" is no tool of chatbox (');
+    expect(result.output).toContain("tool calls that wait for the user's approval (denied after 90 s): dalle; add_mcp_math; dallee; MCP server files (every tool); MCP server github (create_issue)");
+    expect(result.output).toContain(`${file}: configuration is valid (0 errors, 1 warning)`);
+  });
+
   it('reports a file that does not exist', async () => {
     const result = await validate(path.join(root, 'missing.yaml'));
     expect(result.exitCode).toBe(1);

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { formatIgnored, formatIssue, validateConfigFile } from '../../config/index.js';
 import { customEndpointProviderNames } from '../../core/endpoints/custom-endpoint-providers.js';
 import { builtInPlugins } from '../../plugins/index.js';
+import { toolApprovalReport } from './shared/tool-approval-lines.js';
 
 /** `chatbox config …`: inspect librechat.yaml without starting the server. */
 export function configCommand(): Command {
@@ -14,12 +15,15 @@ export function configCommand(): Command {
     .argument('[file]', 'configuration to check (default: $CONFIG_PATH, else ./librechat.yaml)')
     .action(async (file: string | undefined) => {
       const target = file ?? (process.env.CONFIG_PATH?.trim() || 'librechat.yaml');
-      const { errors, warnings, ignored } = await validateConfigFile(target, process.env, { customEndpointProviders: customEndpointProviderNames(builtInPlugins) });
+      const { config, errors, warnings: fileWarnings, ignored } = await validateConfigFile(target, process.env, { customEndpointProviders: customEndpointProviderNames(builtInPlugins) });
+      const approval = config ? toolApprovalReport(config, builtInPlugins.filter((plugin) => plugin.kind === 'tool').map((plugin) => plugin.name)) : { warnings: [], line: null };
+      const warnings = [...fileWarnings, ...approval.warnings];
       for (const error of errors) console.error(`error    ${formatIssue(error)}`);
       for (const warning of warnings) console.warn(`warning  ${formatIssue(warning)}`);
       // The same line `chatbox serve` logs at start.
       const ignoredLine = formatIgnored(ignored);
       if (ignoredLine !== null) console.log(ignoredLine);
+      if (approval.line !== null) console.log(approval.line);
       const counts = `${plural(errors.length, 'error')}, ${plural(warnings.length, 'warning')}`;
       if (errors.length > 0) {
         console.error(`${target}: configuration is invalid (${counts})`);

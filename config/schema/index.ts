@@ -8,6 +8,7 @@ import { modelSpecsSchema } from './model-specs.js';
 import { rateLimitsSchema } from './rate-limits.js';
 import { registrationSchema } from './registration.js';
 import { ssrfSchema } from './ssrf.js';
+import { toolsSchema } from './tools.js';
 import { versionSchema } from './version.js';
 
 /**
@@ -36,6 +37,8 @@ export const configSchema = z.strictObject({
   ssrf: ssrfSchema.prefault({}),
   balance: balanceSchema.optional(),
   mcpServers: mcpServersSchema.optional(),
+  /** chatbox's: which tools wait for the user's approval (tools.ts). */
+  tools: toolsSchema.optional(),
 });
 
 export type LibreChatConfig = z.output<typeof configSchema>;
@@ -50,3 +53,4 @@ export { ssrfSchema, type SsrfConfig } from './ssrf.js';
 export { balanceSchema, refillIntervalUnits, type BalanceConfig, type RefillIntervalUnit } from './balance.js';
 export * from './endpoints/index.js';
 export { mcpServersSchema, mcpTransportOf, DEFAULT_MCP_TIMEOUT_MS, DEFAULT_MCP_INIT_TIMEOUT_MS, type McpServerConfig, type McpServersConfig, type McpTransport } from './mcp-servers.js';
+export { toolsSchema, defaultToolsConfig, DEFAULT_APPROVAL_TIMEOUT_MS, type ToolsConfig } from './tools.js';

@@ -50,4 +50,24 @@ describe('mcpServers', () => {
     ]);
     expect(warnings).toEqual([{ path: 'mcpServers.typo.argz', message: 'unknown key "argz" is ignored' }]);
   });
+
+  it('reads requiresApproval: the whole server (true), some of its tools by name, or none (false)', () => {
+    const { config, errors, warnings } = check({
+      files: { command: 'node', requiresApproval: true },
+      github: { url: 'https://example.com/sse', requiresApproval: ['create_issue', 'merge_pull_request'] },
+      quiet: { command: 'node', requiresApproval: false },
+    });
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([]);
+    expect(config?.mcpServers?.files).toMatchObject({ requiresApproval: true });
+    expect(config?.mcpServers?.github).toMatchObject({ requiresApproval: ['create_issue', 'merge_pull_request'] });
+    expect(config?.mcpServers?.quiet).not.toHaveProperty('requiresApproval');
+  });
+
+  it('says what requiresApproval takes when it is wrong', () => {
+    expect(check({ a: { command: 'node', requiresApproval: [] } }).errors).toEqual([
+      { path: 'mcpServers.a.requiresApproval', message: 'true, or the names of the tools (as the server names them) whose calls need approval' },
+    ]);
+    expect(check({ b: { command: 'node', requiresApproval: 'yes' } }).errors).toEqual([expect.objectContaining({ path: 'mcpServers.b.requiresApproval' })]);
+  });
 });

@@ -30,12 +30,16 @@ const mcpServerInputSchema = z.strictObject({
   initTimeout: millisecondsSchema.default(DEFAULT_MCP_INIT_TIMEOUT_MS),
   /** An icon for the server's tools: an http(s) URL, a path chatbox serves (/assets/…) or an image file on the server. */
   iconPath: z.string().min(1).optional(),
+  /** chatbox's: every call of the server's tools (true) or of these tools (their names on the server) waits for the user's approval. */
+  requiresApproval: z.union([z.boolean(), z.array(z.string().min(1)).min(1, 'true, or the names of the tools (as the server names them) whose calls need approval')]).optional(),
 });
 
 interface McpServerCommon {
   timeout: number;
   initTimeout: number;
   iconPath?: string;
+  /** Whose calls wait for the user: every tool of the server (true), or the tools named (as the server names them). */
+  requiresApproval?: true | string[];
 }
 
 /** An MCP server as chatbox uses it: the transport decided, only its own fields kept. */
@@ -54,7 +58,11 @@ export function mcpTransportOf(server: { type?: unknown; command?: unknown; url?
 
 export const mcpServerSchema = mcpServerInputSchema.transform((server, context): McpServerConfig => {
   const type = mcpTransportOf(server);
-  const common: McpServerCommon = { timeout: server.timeout, initTimeout: server.initTimeout, ...(server.iconPath ? { iconPath: server.iconPath } : {}) };
+  const common: McpServerCommon = {
+    timeout: server.timeout, initTimeout: server.initTimeout,
+    ...(server.iconPath ? { iconPath: server.iconPath } : {}),
+    ...(server.requiresApproval ? { requiresApproval: server.requiresApproval } : {}),
+  };
   if (type === 'stdio') {
     if (server.command === undefined) context.addIssue({ code: 'custom', path: ['command'], message: 'the program a stdio server starts', input: undefined });
     return { ...common, type, command: server.command ?? '', args: server.args, env: server.env };

@@ -1,8 +1,10 @@
 import type { ChatMessage, ToolCallPart, ToolDefinition } from '../plugin-api/index.js';
+import type { ToolRun } from '../protocol/stream-frames.js';
 import { runToolCall, toolCallError, type ToolCallResult } from '../tools/run-tool-call.js';
 import type { ResolvedTool } from '../tools/tool-catalogue.js';
 import { missingCredentialsMessage } from '../tools/tool-credentials.js';
 import type { BuiltRequest } from './build-chat-request.js';
+import { awaitApproval } from './tool-approval.js';
 import { countTokens, MESSAGE_OVERHEAD_TOKENS } from './tokens.js';
 import { readReply, sendRequest, writeReply, type Turn } from './turn-steps.js';
 
@@ -84,31 +86,43 @@ async function credentialsOf(turn: Turn, found: ResolvedTool): Promise<{ credent
   }
 }
 
-/** Runs one call, streaming its box twice: `loading` when it starts, with its output when it ends. */
-export async function runCall(turn: Turn, byName: ReadonlyMap<string, ResolvedTool>, call: ToolCallPart): Promise<ToolCallResult> {
-  const { services, input, accumulator, controller } = turn;
-  const started = { runId: call.id, latest: call.name, inputs: [call.input], outputs: null, loading: true };
-  input.stream.send(accumulator.toolRun(started));
-  const found = byName.get(call.name);
+/** Runs one call's tool with the user's credentials (a missing one is the model's to read). */
+async function executeCall(turn: Turn, found: ResolvedTool | undefined, call: ToolCallPart): Promise<ToolCallResult> {
+  const { services, input, controller } = turn;
   const credentials = found ? await credentialsOf(turn, found) : { credentials: {} };
-  const result =
-    'failure' in credentials
-      ? toolCallError(call, credentials.failure)
-      : await runToolCall(
-          call,
-          found?.tool,
-          {
-            signal: controller.signal,
-            userId: input.user.id,
-            conversationId: input.plan.conversationId,
-            credentials: credentials.credentials,
-            // A model chooses the URLs a tool fetches: they pass the SSRF guard.
-            fetch: services.guardedFetch,
-            saveFile: (file) => services.toolFiles({ userId: input.user.id, conversationId: input.plan.conversationId }, file),
-            log: found?.log ?? { debug() {}, info() {}, warn() {}, error() {} },
-          },
-          services.agent.toolCall,
-        );
+  if ('failure' in credentials) return toolCallError(call, credentials.failure);
+  return runToolCall(
+    call,
+    found?.tool,
+    {
+      signal: controller.signal,
+      userId: input.user.id,
+      conversationId: input.plan.conversationId,
+      credentials: credentials.credentials,
+      // A model chooses the URLs a tool fetches: they pass the SSRF guard.
+      fetch: services.guardedFetch,
+      saveFile: (file) => services.toolFiles({ userId: input.user.id, conversationId: input.plan.conversationId }, file),
+      log: found?.log ?? { debug() {}, info() {}, warn() {}, error() {} },
+    },
+    services.agent.toolCall,
+  );
+}
+
+/**
+ * Runs one call, streaming its box: `loading` when it starts, with its output when it ends. A tool
+ * marked `requiresApproval` first waits for the user (tool-approval.ts); the box is streamed before
+ * the first await, so the snapshot the loop writes next has every call of the step.
+ */
+export async function runCall(turn: Turn, byName: ReadonlyMap<string, ResolvedTool>, call: ToolCallPart): Promise<ToolCallResult> {
+  const { input, accumulator } = turn;
+  const initial: ToolRun = { runId: call.id, latest: call.name, inputs: [call.input], outputs: null, loading: true };
+  const found = byName.get(call.name);
+  const approval = found?.requiresApproval ? awaitApproval(turn, initial, call) : undefined;
+  if (!approval) input.stream.send(accumulator.toolRun(initial));
+  const { run: started, refused } = approval ? await approval : { run: initial, refused: undefined };
+  // Allowed: the box says so while the tool runs.
+  if (approval && !refused) input.stream.send(accumulator.toolRun(started));
+  const result = refused ?? (await executeCall(turn, found, call));
   input.stream.send(accumulator.toolRun({ ...started, outputs: textOf(result), loading: false, ...(result.isError ? { error: true } : {}) }));
   return result;
 }

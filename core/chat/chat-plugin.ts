@@ -18,8 +18,9 @@ import { startMcpServers } from '../tools/mcp/mcp-servers.js';
 import { resolveToolCredentials } from '../tools/tool-credentials.js';
 import { defaultToolCallLimits } from '../tools/run-tool-call.js';
 import { createToolFileSaver } from '../tools/tool-files.js';
+import { createApprovalRegistry } from '../tools/tool-approvals.js';
 import { resolveFileLimits } from '../files/index.js';
-import { agentStepLimit } from '../../config/schema/index.js';
+import { agentStepLimit, defaultToolsConfig } from '../../config/schema/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,7 +68,12 @@ export const chatPlugin = fp<ChatPluginOptions>(
       toolFiles: createToolFileSaver({ store: app.store, storages: fileStorages, limits: resolveFileLimits(app.config.yaml.fileConfig, () => undefined) }),
       pluginAuths,
       toolCredentials: async (userId, { key, tool }) => resolveToolCredentials(tool.manifest, await pluginAuths.read(userId, key), app.config.rawEnv),
-      agent: { maxSteps: agentStepLimit(app.config.yaml.endpoints?.agents), toolCall: { ...defaultToolCallLimits } },
+      approvals: createApprovalRegistry(),
+      agent: {
+        maxSteps: agentStepLimit(app.config.yaml.endpoints?.agents),
+        toolCall: { ...defaultToolCallLimits },
+        approvalTimeoutMs: (app.config.yaml.tools ?? defaultToolsConfig).approvalTimeout,
+      },
     } satisfies ChatServices);
   },
   { name: 'chatbox-chat', dependencies: ['chatbox-store', 'chatbox-auth', 'chatbox-user-keys'] },

@@ -10,6 +10,7 @@ import type { PluginAuths } from '../tools/plugin-auths.js';
 import type { ToolCatalogue, ResolvedTool } from '../tools/tool-catalogue.js';
 import type { ToolCredentials } from '../tools/tool-credentials.js';
 import type { ToolFileSaver } from '../tools/tool-files.js';
+import type { ApprovalRegistry } from '../tools/tool-approvals.js';
 import type { AbortRegistry } from './abort-registry.js';
 import type { Balance } from './balance.js';
 import type { MessageLimits } from './message-limits.js';
@@ -45,6 +46,11 @@ export interface ChatServices {
   pluginAuths: PluginAuths;
   /** A tool's credentials for one call of this user: their stored ones, else the operator's environment. */
   toolCredentials(userId: string, tool: ResolvedTool): Promise<ToolCredentials>;
-  /** The agent loop's bounds: model calls per turn (librechat.yaml `endpoints.agents.recursionLimit`) and each tool call's. */
-  agent: { maxSteps: number; toolCall: ToolCallLimits };
+  /** Tool calls waiting for their user's approval (POST /api/ask/approval answers them). */
+  approvals: ApprovalRegistry;
+  /**
+   * The agent loop's bounds: model calls per turn (librechat.yaml `endpoints.agents.recursionLimit`),
+   * each tool call's, and how long a call marked `requiresApproval` waits (`tools.approvalTimeout`).
+   */
+  agent: { maxSteps: number; toolCall: ToolCallLimits; approvalTimeoutMs: number };
 }

@@ -39,6 +39,15 @@ export const abortRequestSchema = z.object({
   endpoint: z.string().optional(),
 });
 
+/**
+ * POST /api/ask/approval: the user's answer to a tool call waiting for approval (the `approval.id`
+ * of its plugin entry). Strict: an answer with a misspelled field must not pass as something else.
+ */
+export const approvalAnswerSchema = z.strictObject({
+  approvalId: id('approvalId'),
+  allow: z.boolean({ message: 'allow must be true (run the tool) or false (deny the call)' }),
+});
+
 // The stream frames these routes answer with are in stream-frames.ts.
 
 /** POST /api/convos/gen_title */

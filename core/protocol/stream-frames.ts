@@ -44,6 +44,23 @@ export const PLUGIN_MARKER = ':::plugin:::\n';
 /** A reply's text as words, for a model to read again (history, titles): its plugin markers are not. */
 export const withoutPluginMarkers = (text: string) => (text.includes(PLUGIN_MARKER) ? text.replaceAll(PLUGIN_MARKER, '\n').replace(/^\n+/, '') : text);
 
+/** Where a call marked `requiresApproval` stands: waiting for the user, or how it was decided. */
+export const toolApprovalStatuses = ['pending', 'allowed', 'denied', 'expired', 'stopped'] as const;
+export type ToolApprovalStatus = (typeof toolApprovalStatuses)[number];
+
+/**
+ * chatbox's addition to a tool run whose tool needs the user's approval (a field LibreChat's client
+ * does not read): the id POST /api/ask/approval answers, the status, and while `pending` when the
+ * wait ends (ISO 8601).
+ */
+export const toolApprovalSchema = z.object({
+  id: z.string(),
+  status: z.enum(toolApprovalStatuses),
+  expiresAt: z.string().optional(),
+});
+
+export type ToolApproval = z.infer<typeof toolApprovalSchema>;
+
 /**
  * One plugin box of the plugins endpoint (gptPlugins, §4.4): a tool run streamed as it goes, `loading`
  * until its output is in. `plugins[i]` is drawn before the i-th `:::plugin:::` segment of the text.
@@ -58,6 +75,7 @@ export const toolProgressSchema = z.looseObject({
   input: z.string().optional(),
   thought: z.string().optional(),
   error: z.boolean().optional(),
+  approval: toolApprovalSchema.optional(),
 });
 
 /**
@@ -65,7 +83,8 @@ export const toolProgressSchema = z.looseObject({
  * it (in the reply's `plugins`, so a reload shows it): LibreChat's plugin entry — `runId` (the
  * model's call id), `latest` (the tool's name), `inputs` (the JSON the model wrote), `outputs` (what
  * the tool answered, null while it runs), `loading` — plus `error` when the call failed, which
- * LibreChat's client reads from the output's "error processing tool" prefix instead.
+ * LibreChat's client reads from the output's "error processing tool" prefix instead, and `approval`
+ * when the tool waits for the user's answer (toolApprovalSchema).
  */
 export const toolRunSchema = z.object({
   runId: z.string(),
@@ -74,6 +93,7 @@ export const toolRunSchema = z.object({
   outputs: z.string().nullable(),
   loading: z.boolean(),
   error: z.boolean().optional(),
+  approval: toolApprovalSchema.optional(),
 });
 
 /**

@@ -38,6 +38,9 @@ export const toolCallError = (call: RequestedToolCall, message: string, input: u
   call, input, output: [{ type: 'text', text: toolErrorText(call.name, message) }], isError: true,
 });
 
+/** A wait as the model reads it: seconds from one second up, else milliseconds. */
+export const durationText = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`);
+
 const textOf = (parts: ToolOutputPart[]) => parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
 
 /** Cuts the text parts to the budget, saying so to the model, so one large page cannot fill the context. */
@@ -90,7 +93,7 @@ export async function runToolCall(
     const output = await Promise.race([tool.execute(checked.input, { ...context, signal }), aborted]);
     return { call, input: checked.input, output: truncateOutput(output, limits.maxOutputChars), isError: false };
   } catch (error) {
-    if (timeout.aborted && !context.signal.aborted) return failed(`it did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}`, checked.input);
+    if (timeout.aborted && !context.signal.aborted) return failed(`it did not answer within ${durationText(timeoutMs)}`, checked.input);
     if (context.signal.aborted) return failed('the turn was stopped', checked.input);
     const message = error instanceof Error ? error.message : String(error);
     context.log.warn('the call failed', { error: message });

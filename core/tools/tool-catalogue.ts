@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PluginLogger, Tool } from '../plugin-api/index.js';
 import { toPluginLogger } from '../plugin-host/plugin-logger.js';
+import { MCP_DELIMITER } from './mcp/mcp-tool-name.js';
 import { isAuthenticatedByEnvironment, type ToolEnvironment } from './tool-credentials.js';
 
 /**
@@ -26,6 +27,8 @@ export interface ResolvedTool {
   log: PluginLogger;
   /** Every credential field has a value in the operator's environment (LibreChat's `authenticated`; true without fields). */
   authenticated: boolean;
+  /** Each call waits for the user to allow it (librechat.yaml `tools.requiresApproval`, `mcpServers.<name>.requiresApproval`). */
+  requiresApproval?: boolean;
 }
 
 /** The tools a turn may offer, by LibreChat plugin key (the `tool` plugin's name). */
@@ -54,15 +57,21 @@ export interface ToolCatalogue {
  * use; a plugin's key wins over a dynamic tool of the same name.
  */
 export async function createToolCatalogue(app: FastifyInstance, sources: readonly DynamicToolSource[] = [], env: ToolEnvironment = app.config.rawEnv): Promise<ToolCatalogue> {
+  const approvalKeys = new Set(app.config.yaml.tools?.requiresApproval ?? []);
   const plugins = new Map<string, ResolvedTool>();
   for (const definition of app.plugins.list('tool')) {
     const log = toPluginLogger(app.log.child({ tool: definition.name }));
     const tool: Tool = await app.plugins.setup('tool', definition.name, env, log);
     plugins.set(definition.name, { key: definition.name, tool, log, authenticated: isAuthenticatedByEnvironment(tool.manifest, env) });
   }
+  // MCP tools come later, so only a key that cannot be one is known to be a typo now.
+  for (const key of approvalKeys) {
+    if (!plugins.has(key) && !key.includes(MCP_DELIMITER)) app.log.warn({ tool: key }, `tools.requiresApproval names "${key}", which is no tool of this server`);
+  }
   const all = () => {
     const tools = new Map(plugins);
     for (const source of sources) for (const [key, found] of source.tools()) if (!tools.has(key)) tools.set(key, found);
+    for (const [key, found] of tools) if (approvalKeys.has(key) && !found.requiresApproval) tools.set(key, { ...found, requiresApproval: true });
     return tools;
   };
   const rank = (key: string) => {

@@ -5,7 +5,7 @@ import { endpointKind } from '../../chat/turn-images.js';
 import { planTurn } from '../../chat/turn-plan.js';
 import { ChatboxError, NotFoundError } from '../../errors/index.js';
 import { checkMessageFileCount, resolveFileLimits } from '../../files/index.js';
-import { abortRequestSchema, askRequestSchema, titleRequestSchema } from '../../protocol/ask.js';
+import { abortRequestSchema, approvalAnswerSchema, askRequestSchema, titleRequestSchema } from '../../protocol/ask.js';
 import { parseInput } from '../parse.js';
 import { enforceModelSpec } from './enforce-model-spec.js';
 
@@ -13,7 +13,8 @@ const endpointParam = (request: FastifyRequest) => (request.params as { endpoint
 
 /**
  * POST /api/ask/{endpoint} (new turn, regenerate) and /api/edit/{endpoint} (continue an edited or
- * cut reply) stream server-sent events; …/abort stops a turn and answers its final payload.
+ * cut reply) stream server-sent events; …/abort stops a turn and answers its final payload;
+ * /api/ask/approval answers a tool call that waits for the user's approval.
  * Custom endpoints come in as /api/ask/custom with their name in `endpoint`, as LibreChat sends them.
  */
 export async function askRoutes(app: FastifyInstance): Promise<void> {
@@ -43,6 +44,15 @@ export async function askRoutes(app: FastifyInstance): Promise<void> {
       return payload;
     });
   }
+
+  // A static route: it wins over /api/ask/:endpoint, and no endpoint is named so (custom ones come as /api/ask/custom).
+  app.post('/api/ask/approval', { preHandler: authenticate }, async (request) => {
+    const { approvalId, allow } = parseInput(approvalAnswerSchema, request.body);
+    const answer = app.chat.approvals.answer(request.user!.id, approvalId, allow);
+    if (answer.kind === 'not-found') throw new NotFoundError('No tool call of yours waits for approval under this approvalId');
+    if (answer.kind === 'already-decided') throw new ChatboxError('duplicate', `This tool call was already decided (${answer.status}); the answer changes nothing`, { status: answer.status });
+    return { approvalId, status: answer.status };
+  });
 
   app.post('/api/convos/gen_title', { preHandler: authenticate }, async (request, reply) => {
     const { conversationId } = parseInput(titleRequestSchema, request.body);

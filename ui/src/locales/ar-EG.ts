@@ -429,4 +429,12 @@ export const arEG = {
   com_ui_tools: 'الأدوات',
   com_ui_tools_unsupported: 'لا يستطيع {0} استدعاء الأدوات.',
   com_ui_tools_none_installed: 'لا توجد أدوات مثبتة بعد. أضف بعضها من متجر الإضافات.',
+  com_ui_tool_approval_waiting: 'في انتظار موافقتك على استخدام {0}',
+  com_ui_tool_approval_question: 'هل تسمح بتشغيل {0}؟',
+  com_ui_tool_approval_allow: 'سماح',
+  com_ui_tool_approval_deny: 'رفض',
+  com_ui_tool_approval_time_left: 'متبقٍ {0}',
+  com_ui_tool_approval_denied: 'رفضت {0}',
+  com_ui_tool_approval_expired: 'لم تتم الموافقة على {0} في الوقت المحدد',
+  com_ui_tool_approval_failed: 'تعذّر إرسال إجابتك. حاول مرة أخرى.',
 } satisfies Translations;

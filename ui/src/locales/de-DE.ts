@@ -440,4 +440,12 @@ export const deDE = {
   com_ui_tools: 'Tools',
   com_ui_tools_unsupported: '{0} kann keine Tools aufrufen.',
   com_ui_tools_none_installed: 'Noch keine Tools installiert. Fügen Sie welche aus dem Plugin-Store hinzu.',
+  com_ui_tool_approval_waiting: '{0} wartet auf Ihre Freigabe',
+  com_ui_tool_approval_question: '{0} ausführen lassen?',
+  com_ui_tool_approval_allow: 'Zulassen',
+  com_ui_tool_approval_deny: 'Ablehnen',
+  com_ui_tool_approval_time_left: 'noch {0}',
+  com_ui_tool_approval_denied: 'Sie haben {0} abgelehnt',
+  com_ui_tool_approval_expired: '{0} wurde nicht rechtzeitig freigegeben',
+  com_ui_tool_approval_failed: 'Ihre Antwort konnte nicht gesendet werden. Versuchen Sie es erneut.',
 } satisfies Translations;

@@ -430,6 +430,14 @@ export const enUS = {
   com_ui_tools: 'Tools',
   com_ui_tools_unsupported: '{0} cannot call tools.',
   com_ui_tools_none_installed: 'No tools installed yet. Add some from the plugin store.',
+  com_ui_tool_approval_waiting: 'Waiting for your approval to use {0}',
+  com_ui_tool_approval_question: 'Allow {0} to run?',
+  com_ui_tool_approval_allow: 'Allow',
+  com_ui_tool_approval_deny: 'Deny',
+  com_ui_tool_approval_time_left: '{0} left',
+  com_ui_tool_approval_denied: 'You denied {0}',
+  com_ui_tool_approval_expired: '{0} was not approved in time',
+  com_ui_tool_approval_failed: 'Your answer could not be sent. Try again.',
 } as const;
 
 export type TranslationKey = keyof typeof enUS;

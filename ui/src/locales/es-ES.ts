@@ -442,4 +442,12 @@ export const esES = {
   com_ui_tools: 'Herramientas',
   com_ui_tools_unsupported: '{0} no puede llamar a herramientas.',
   com_ui_tools_none_installed: 'Aún no hay herramientas instaladas. Añada algunas desde la tienda de plugins.',
+  com_ui_tool_approval_waiting: 'Esperando tu aprobación para usar {0}',
+  com_ui_tool_approval_question: '¿Permitir que {0} se ejecute?',
+  com_ui_tool_approval_allow: 'Permitir',
+  com_ui_tool_approval_deny: 'Denegar',
+  com_ui_tool_approval_time_left: 'quedan {0}',
+  com_ui_tool_approval_denied: 'Denegaste {0}',
+  com_ui_tool_approval_expired: '{0} no se aprobó a tiempo',
+  com_ui_tool_approval_failed: 'No se pudo enviar tu respuesta. Inténtalo de nuevo.',
 } satisfies Translations;

@@ -442,4 +442,12 @@ export const frFR = {
   com_ui_tools: 'Outils',
   com_ui_tools_unsupported: '{0} ne peut pas appeler d’outils.',
   com_ui_tools_none_installed: 'Aucun outil installé pour l’instant. Ajoutez-en depuis la boutique de plugins.',
+  com_ui_tool_approval_waiting: 'En attente de votre accord pour utiliser {0}',
+  com_ui_tool_approval_question: 'Autoriser {0} à s’exécuter ?',
+  com_ui_tool_approval_allow: 'Autoriser',
+  com_ui_tool_approval_deny: 'Refuser',
+  com_ui_tool_approval_time_left: '{0} restantes',
+  com_ui_tool_approval_denied: 'Vous avez refusé {0}',
+  com_ui_tool_approval_expired: '{0} n’a pas été approuvé à temps',
+  com_ui_tool_approval_failed: 'Votre réponse n’a pas pu être envoyée. Réessayez.',
 } satisfies Translations;

@@ -429,4 +429,12 @@ export const heHE = {
   com_ui_tools: 'כלים',
   com_ui_tools_unsupported: '{0} אינו יכול להפעיל כלים.',
   com_ui_tools_none_installed: 'עדיין לא הותקנו כלים. הוסיפו כלים מחנות התוספים.',
+  com_ui_tool_approval_waiting: 'ממתין לאישורך להשתמש ב־{0}',
+  com_ui_tool_approval_question: 'לאפשר להפעיל את {0}?',
+  com_ui_tool_approval_allow: 'אישור',
+  com_ui_tool_approval_deny: 'דחייה',
+  com_ui_tool_approval_time_left: 'נותרו {0}',
+  com_ui_tool_approval_denied: 'דחית את {0}',
+  com_ui_tool_approval_expired: '{0} לא אושר בזמן',
+  com_ui_tool_approval_failed: 'לא ניתן היה לשלוח את תשובתך. נסה שוב.',
 } satisfies Translations;

@@ -432,4 +432,12 @@ export const idID = {
   com_ui_tools: 'Alat',
   com_ui_tools_unsupported: '{0} tidak dapat memanggil alat.',
   com_ui_tools_none_installed: 'Belum ada alat yang terpasang. Tambahkan dari toko plugin.',
+  com_ui_tool_approval_waiting: 'Menunggu persetujuan Anda untuk menggunakan {0}',
+  com_ui_tool_approval_question: 'Izinkan {0} berjalan?',
+  com_ui_tool_approval_allow: 'Izinkan',
+  com_ui_tool_approval_deny: 'Tolak',
+  com_ui_tool_approval_time_left: 'sisa {0}',
+  com_ui_tool_approval_denied: 'Anda menolak {0}',
+  com_ui_tool_approval_expired: '{0} tidak disetujui tepat waktu',
+  com_ui_tool_approval_failed: 'Jawaban Anda tidak dapat dikirim. Coba lagi.',
 } satisfies Translations;

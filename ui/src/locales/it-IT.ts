@@ -435,4 +435,12 @@ export const itIT = {
   com_ui_tools: 'Strumenti',
   com_ui_tools_unsupported: '{0} non può chiamare strumenti.',
   com_ui_tools_none_installed: 'Nessuno strumento installato. Aggiungine dal negozio plugin.',
+  com_ui_tool_approval_waiting: 'In attesa della tua approvazione per usare {0}',
+  com_ui_tool_approval_question: 'Consentire l’esecuzione di {0}?',
+  com_ui_tool_approval_allow: 'Consenti',
+  com_ui_tool_approval_deny: 'Nega',
+  com_ui_tool_approval_time_left: 'mancano {0}',
+  com_ui_tool_approval_denied: 'Hai negato {0}',
+  com_ui_tool_approval_expired: '{0} non è stato approvato in tempo',
+  com_ui_tool_approval_failed: 'Impossibile inviare la risposta. Riprova.',
 } satisfies Translations;

@@ -429,4 +429,12 @@ export const jaJP = {
   com_ui_tools: 'ツール',
   com_ui_tools_unsupported: '{0} はツールを呼び出せません。',
   com_ui_tools_none_installed: 'まだツールがインストールされていません。プラグインストアから追加してください。',
+  com_ui_tool_approval_waiting: '{0} の使用の承認を待っています',
+  com_ui_tool_approval_question: '{0} の実行を許可しますか？',
+  com_ui_tool_approval_allow: '許可',
+  com_ui_tool_approval_deny: '拒否',
+  com_ui_tool_approval_time_left: '残り {0}',
+  com_ui_tool_approval_denied: '{0} を拒否しました',
+  com_ui_tool_approval_expired: '{0} は時間内に承認されませんでした',
+  com_ui_tool_approval_failed: '回答を送信できませんでした。もう一度お試しください。',
 } satisfies Translations;

@@ -428,4 +428,12 @@ export const koKR = {
   com_ui_tools: '도구',
   com_ui_tools_unsupported: '{0}은(는) 도구를 호출할 수 없습니다.',
   com_ui_tools_none_installed: '아직 설치된 도구가 없습니다. 플러그인 스토어에서 추가하세요.',
+  com_ui_tool_approval_waiting: '{0} 사용 승인을 기다리는 중',
+  com_ui_tool_approval_question: '{0} 실행을 허용할까요?',
+  com_ui_tool_approval_allow: '허용',
+  com_ui_tool_approval_deny: '거부',
+  com_ui_tool_approval_time_left: '{0} 남음',
+  com_ui_tool_approval_denied: '{0}을(를) 거부했습니다',
+  com_ui_tool_approval_expired: '{0}이(가) 제시간에 승인되지 않았습니다',
+  com_ui_tool_approval_failed: '응답을 보내지 못했습니다. 다시 시도하세요.',
 } satisfies Translations;

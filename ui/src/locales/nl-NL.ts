@@ -435,4 +435,12 @@ export const nlNL = {
   com_ui_tools: 'Tools',
   com_ui_tools_unsupported: '{0} kan geen tools aanroepen.',
   com_ui_tools_none_installed: 'Nog geen tools geïnstalleerd. Voeg ze toe via de pluginwinkel.',
+  com_ui_tool_approval_waiting: 'Wacht op je goedkeuring om {0} te gebruiken',
+  com_ui_tool_approval_question: '{0} laten uitvoeren?',
+  com_ui_tool_approval_allow: 'Toestaan',
+  com_ui_tool_approval_deny: 'Weigeren',
+  com_ui_tool_approval_time_left: 'nog {0}',
+  com_ui_tool_approval_denied: 'Je hebt {0} geweigerd',
+  com_ui_tool_approval_expired: '{0} is niet op tijd goedgekeurd',
+  com_ui_tool_approval_failed: 'Je antwoord kon niet worden verzonden. Probeer het opnieuw.',
 } satisfies Translations;

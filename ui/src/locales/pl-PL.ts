@@ -432,4 +432,12 @@ export const plPL = {
   com_ui_tools: 'Narzędzia',
   com_ui_tools_unsupported: '{0} nie może wywoływać narzędzi.',
   com_ui_tools_none_installed: 'Nie zainstalowano jeszcze żadnych narzędzi. Dodaj je ze sklepu z wtyczkami.',
+  com_ui_tool_approval_waiting: 'Oczekiwanie na Twoją zgodę na użycie {0}',
+  com_ui_tool_approval_question: 'Zezwolić na uruchomienie {0}?',
+  com_ui_tool_approval_allow: 'Zezwól',
+  com_ui_tool_approval_deny: 'Odmów',
+  com_ui_tool_approval_time_left: 'pozostało {0}',
+  com_ui_tool_approval_denied: 'Odmówiono użycia {0}',
+  com_ui_tool_approval_expired: '{0} nie zostało zatwierdzone na czas',
+  com_ui_tool_approval_failed: 'Nie udało się wysłać odpowiedzi. Spróbuj ponownie.',
 } satisfies Translations;

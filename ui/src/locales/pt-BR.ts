@@ -436,4 +436,12 @@ export const ptBR = {
   com_ui_tools: 'Ferramentas',
   com_ui_tools_unsupported: '{0} não pode chamar ferramentas.',
   com_ui_tools_none_installed: 'Nenhuma ferramenta instalada ainda. Adicione algumas pela loja de plugins.',
+  com_ui_tool_approval_waiting: 'Aguardando sua aprovação para usar {0}',
+  com_ui_tool_approval_question: 'Permitir que {0} seja executado?',
+  com_ui_tool_approval_allow: 'Permitir',
+  com_ui_tool_approval_deny: 'Negar',
+  com_ui_tool_approval_time_left: 'faltam {0}',
+  com_ui_tool_approval_denied: 'Você negou {0}',
+  com_ui_tool_approval_expired: '{0} não foi aprovado a tempo',
+  com_ui_tool_approval_failed: 'Não foi possível enviar sua resposta. Tente novamente.',
 } satisfies Translations;

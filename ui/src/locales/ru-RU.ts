@@ -433,4 +433,12 @@ export const ruRU = {
   com_ui_tools: 'Инструменты',
   com_ui_tools_unsupported: '{0} не умеет вызывать инструменты.',
   com_ui_tools_none_installed: 'Инструменты ещё не установлены. Добавьте их из магазина плагинов.',
+  com_ui_tool_approval_waiting: 'Ожидается ваше разрешение на использование {0}',
+  com_ui_tool_approval_question: 'Разрешить запуск {0}?',
+  com_ui_tool_approval_allow: 'Разрешить',
+  com_ui_tool_approval_deny: 'Запретить',
+  com_ui_tool_approval_time_left: 'осталось {0}',
+  com_ui_tool_approval_denied: 'Вы запретили {0}',
+  com_ui_tool_approval_expired: '{0} не был одобрен вовремя',
+  com_ui_tool_approval_failed: 'Не удалось отправить ответ. Попробуйте ещё раз.',
 } satisfies Translations;

@@ -432,4 +432,12 @@ export const svSE = {
   com_ui_tools: 'Verktyg',
   com_ui_tools_unsupported: '{0} kan inte anropa verktyg.',
   com_ui_tools_none_installed: 'Inga verktyg installerade ännu. Lägg till några från pluginbutiken.',
+  com_ui_tool_approval_waiting: 'Väntar på ditt godkännande för att använda {0}',
+  com_ui_tool_approval_question: 'Tillåt att {0} körs?',
+  com_ui_tool_approval_allow: 'Tillåt',
+  com_ui_tool_approval_deny: 'Neka',
+  com_ui_tool_approval_time_left: '{0} kvar',
+  com_ui_tool_approval_denied: 'Du nekade {0}',
+  com_ui_tool_approval_expired: '{0} godkändes inte i tid',
+  com_ui_tool_approval_failed: 'Ditt svar kunde inte skickas. Försök igen.',
 } satisfies Translations;

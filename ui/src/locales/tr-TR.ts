@@ -434,4 +434,12 @@ export const trTR = {
   com_ui_tools: 'Araçlar',
   com_ui_tools_unsupported: '{0} araç çağıramaz.',
   com_ui_tools_none_installed: 'Henüz yüklü araç yok. Eklenti mağazasından ekleyin.',
+  com_ui_tool_approval_waiting: '{0} kullanımı için onayınız bekleniyor',
+  com_ui_tool_approval_question: '{0} çalıştırılsın mı?',
+  com_ui_tool_approval_allow: 'İzin ver',
+  com_ui_tool_approval_deny: 'Reddet',
+  com_ui_tool_approval_time_left: '{0} kaldı',
+  com_ui_tool_approval_denied: '{0} aracını reddettiniz',
+  com_ui_tool_approval_expired: '{0} zamanında onaylanmadı',
+  com_ui_tool_approval_failed: 'Yanıtınız gönderilemedi. Tekrar deneyin.',
 } satisfies Translations;

@@ -431,4 +431,12 @@ export const viVN = {
   com_ui_tools: 'Công cụ',
   com_ui_tools_unsupported: '{0} không thể gọi công cụ.',
   com_ui_tools_none_installed: 'Chưa cài đặt công cụ nào. Hãy thêm từ cửa hàng plugin.',
+  com_ui_tool_approval_waiting: 'Đang chờ bạn cho phép dùng {0}',
+  com_ui_tool_approval_question: 'Cho phép {0} chạy?',
+  com_ui_tool_approval_allow: 'Cho phép',
+  com_ui_tool_approval_deny: 'Từ chối',
+  com_ui_tool_approval_time_left: 'còn {0}',
+  com_ui_tool_approval_denied: 'Bạn đã từ chối {0}',
+  com_ui_tool_approval_expired: '{0} không được phê duyệt kịp thời',
+  com_ui_tool_approval_failed: 'Không gửi được câu trả lời của bạn. Hãy thử lại.',
 } satisfies Translations;

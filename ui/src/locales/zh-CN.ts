@@ -425,4 +425,12 @@ export const zhCN = {
   com_ui_tools: '工具',
   com_ui_tools_unsupported: '{0} 无法调用工具。',
   com_ui_tools_none_installed: '尚未安装任何工具。请从插件商店添加。',
+  com_ui_tool_approval_waiting: '正在等待您批准使用 {0}',
+  com_ui_tool_approval_question: '允许运行 {0} 吗？',
+  com_ui_tool_approval_allow: '允许',
+  com_ui_tool_approval_deny: '拒绝',
+  com_ui_tool_approval_time_left: '剩余 {0}',
+  com_ui_tool_approval_denied: '您拒绝了 {0}',
+  com_ui_tool_approval_expired: '{0} 未在时限内获得批准',
+  com_ui_tool_approval_failed: '无法发送您的回答，请重试。',
 } satisfies Translations;

@@ -425,4 +425,12 @@ export const zhTC = {
   com_ui_tools: '工具',
   com_ui_tools_unsupported: '{0} 無法呼叫工具。',
   com_ui_tools_none_installed: '尚未安裝任何工具。請從外掛程式商店新增。',
+  com_ui_tool_approval_waiting: '正在等待您核准使用 {0}',
+  com_ui_tool_approval_question: '允許執行 {0} 嗎？',
+  com_ui_tool_approval_allow: '允許',
+  com_ui_tool_approval_deny: '拒絕',
+  com_ui_tool_approval_time_left: '剩餘 {0}',
+  com_ui_tool_approval_denied: '您拒絕了 {0}',
+  com_ui_tool_approval_expired: '{0} 未在時限內獲得核准',
+  com_ui_tool_approval_failed: '無法傳送您的回答，請再試一次。',
 } satisfies Translations;

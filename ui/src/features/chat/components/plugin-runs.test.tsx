@@ -1,5 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { json, mockFetch } from '../../../test/mock-fetch.js';
+import { renderFeature } from '../../../test/render-feature.js';
 import { PluginRuns, pluginLayout, pluginRunsOf } from './plugin-runs.js';
 
 const done = { runId: 'r1', latest: 'calculator', inputs: ['{"input":"6*7"}'], outputs: '42', loading: false };
@@ -52,5 +54,50 @@ describe('PluginRuns', () => {
     const flagged = { ...done, runId: 'r5', outputs: 'partial', error: true };
     const { container } = render(<PluginRuns text="" runs={[wrapped, flagged]} names={names} math={false} streaming={false} />);
     expect([...container.querySelectorAll('details')].map((box) => box.dataset.state)).toEqual(['failed', 'failed']);
+  });
+});
+
+describe('PluginRuns, a call waiting for approval', () => {
+  const waiting = (expiresInMs: number) => ({
+    runId: 'r9', latest: 'calculator', inputs: ['{"input":"6*7"}'], outputs: null, loading: true,
+    approval: { id: 'approval-1', status: 'pending' as const, expiresAt: new Date(Date.now() + expiresInMs).toISOString() },
+  });
+
+  it('asks with Allow and Deny buttons and the time left, and sends the answer once', async () => {
+    const { callsTo } = mockFetch({ 'POST /api/ask/approval': () => json(200, { approvalId: 'approval-1', status: 'allowed' }) });
+    const { user, container } = renderFeature(<PluginRuns text="" runs={[waiting(95_000)]} names={names} math={false} streaming />);
+    // The question is announced once, as a status; the countdown is outside it.
+    expect(await screen.findByText('Allow Calculator to run?')).toHaveAttribute('role', 'status');
+    expect(container.querySelector('details')!.dataset.state).toBe('awaiting-approval');
+    expect(container.querySelector('summary')).toHaveTextContent('Waiting for your approval to use Calculator');
+    expect(screen.getByText(/^1:3[45] left$/)).toBeInTheDocument();
+    const group = screen.getByRole('group', { name: 'Allow Calculator to run?' });
+    expect(within(group).getAllByRole('button').map((button) => button.textContent)).toEqual(['Allow', 'Deny']);
+    await user.click(within(group).getByRole('button', { name: 'Allow' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Allow' })).not.toBeInTheDocument());
+    expect(callsTo('POST', '/api/ask/approval').map((request) => request.body)).toEqual([{ approvalId: 'approval-1', allow: true }]);
+  });
+
+  it('says so when the answer could not be sent, and keeps the buttons', async () => {
+    mockFetch({ 'POST /api/ask/approval': () => json(500, { message: 'boom' }) });
+    const { user } = renderFeature(<PluginRuns text="" runs={[waiting(60_000)]} names={names} math={false} streaming />);
+    await user.click(await screen.findByRole('button', { name: 'Deny' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your answer could not be sent. Try again.');
+    expect(screen.getByRole('button', { name: 'Deny' })).toBeEnabled();
+  });
+
+  it('shows no buttons once the wait is over, and how a decided call ended', () => {
+    mockFetch();
+    const denied = { runId: 'r1', latest: 'calculator', inputs: ['{}'], outputs: 'The user denied this call of calculator: it did not run.', loading: false, error: true, approval: { id: 'a1', status: 'denied' as const } };
+    const expired = { ...denied, runId: 'r2', approval: { id: 'a2', status: 'expired' as const } };
+    const allowed = { ...done, runId: 'r3', approval: { id: 'a3', status: 'allowed' as const } };
+    const { container } = renderFeature(<PluginRuns text="" runs={[denied, expired, allowed, waiting(-1_000)]} names={names} math={false} streaming={false} />);
+    expect([...container.querySelectorAll('details')].map((box) => [box.dataset.state, box.querySelector('summary')!.textContent])).toEqual([
+      ['denied', 'You denied Calculator'],
+      ['expired', 'Calculator was not approved in time'],
+      ['done', 'Used Calculator'],
+      ['awaiting-approval', expect.stringContaining('Waiting for your approval to use Calculator')],
+    ]);
+    expect(screen.queryByRole('button', { name: 'Allow' })).not.toBeInTheDocument();
   });
 });
