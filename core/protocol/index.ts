@@ -12,3 +12,4 @@ export * from './stream-frames.js';
 export * from './endpoint-catalogue.js';
 export * from './files.js';
 export * from './plugins.js';
+export * from './assistants.js';
