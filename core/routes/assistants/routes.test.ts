@@ -65,7 +65,9 @@ describe('POST /api/assistants and GET /api/assistants/:id', () => {
       expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
       expect(response.json().message).toMatch(message);
     }
-    expect((await server.request('POST', '/api/assistants', 'not json at all')).statusCode).toBe(400);
+    const malformed = await server.app.inject({ method: 'POST', url: '/api/assistants', headers: { ...bearer(server.alice), 'content-type': 'application/json' }, payload: '{not json' });
+    expect(malformed.statusCode).toBe(400);
+    expect((await create([{ model: 'gpt-4o' }])).statusCode).toBe(400);
     expect((await server.request('GET', '/api/assistants')).json().data).toEqual([]);
   });
 
