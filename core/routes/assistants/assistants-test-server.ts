@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { builtInPlugins } from '../../../plugins/index.js';
 import { bearer, twoSignedInUsers, type SignedInUser } from '../../../testing/build-test-server.js';
 import { writeYamlFile } from '../../../testing/yaml-file.js';
@@ -7,7 +7,7 @@ export interface AssistantsTestServer {
   app: FastifyInstance;
   alice: SignedInUser;
   bob: SignedInUser;
-  request(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, account?: SignedInUser): ReturnType<FastifyInstance['inject']>;
+  request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, account?: SignedInUser): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
