@@ -24,7 +24,7 @@ describe('POST /api/assistants and GET /api/assistants/:id', () => {
     const response = await create({
       name: 'Math tutor', description: 'Explains', instructions: 'Show your steps.', model: 'gpt-4o',
       tools: ['calculator', 'image_vision', 'no-such-tool', { type: 'code_interpreter' }, { type: 'retrieval' }, { type: 'code_interpreter' }],
-      file_ids: [fileId], metadata: { author: 'someone-else', topic: 'math' },
+      file_ids: [fileId], metadata: { author: 'someone-else', topic: 'math', avatar: 'http://evil.test/a.png', avatar_source: 'local' },
     });
     expect(response.statusCode).toBe(201);
     const assistant = response.json();

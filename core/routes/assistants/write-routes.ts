@@ -21,8 +21,9 @@ export async function assistantWriteRoutes(app: FastifyInstance, { endpoint, upl
 
   /** The body's metadata with the fields only the server writes laid over it. */
   const ownedMetadata = (sent: Record<string, string> | null | undefined, kept: Record<string, unknown>) => {
+    const { avatar: _avatar, avatar_source: _source, author: _author, ...free } = sent ?? {};
     const { avatar, avatar_source } = kept;
-    return { ...sent, ...(avatar === undefined ? {} : { avatar, avatar_source }), author: kept.author };
+    return { ...free, ...(avatar === undefined ? {} : { avatar, avatar_source }), author: kept.author };
   };
 
   app.post('/api/assistants', authenticate, async (request, reply): Promise<AssistantDto> => {
