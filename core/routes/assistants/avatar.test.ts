@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, type SignedInUser } from '../../../testing/build-test-server.js';
 import { multipartBody, type FormPart } from '../../../testing/multipart-body.js';
-import { startAssistantsServer, type AssistantsTestServer } from './assistants-test-server.js';
+import { startAssistantsServer, type AssistantsTestServer } from '../../../testing/assistants-test-server.js';
 
 let server: AssistantsTestServer;
 afterEach(async () => {

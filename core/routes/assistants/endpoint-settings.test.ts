@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeUpstreams, type FakeUpstreams } from '../../../testing/fake-upstreams/index.js';
 import { bearer } from '../../../testing/build-test-server.js';
 import { multipartBody, onePixelPng } from '../../../testing/multipart-body.js';
-import { startAssistantsServer, type AssistantsTestServer } from './assistants-test-server.js';
+import { startAssistantsServer, type AssistantsTestServer } from '../../../testing/assistants-test-server.js';
 
 let server: AssistantsTestServer;
 let upstreams: FakeUpstreams | undefined;

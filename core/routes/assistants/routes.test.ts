@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { clientUpload, multipartBody } from '../../../testing/multipart-body.js';
 import { bearer, type SignedInUser } from '../../../testing/build-test-server.js';
-import { startAssistantsServer, type AssistantsTestServer } from './assistants-test-server.js';
+import { startAssistantsServer, type AssistantsTestServer } from '../../../testing/assistants-test-server.js';
 
 let server: AssistantsTestServer;
 afterEach(async () => {

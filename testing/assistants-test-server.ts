@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { builtInPlugins } from '../../../plugins/index.js';
-import { bearer, twoSignedInUsers, type SignedInUser } from '../../../testing/build-test-server.js';
-import { writeYamlFile } from '../../../testing/yaml-file.js';
+import { builtInPlugins } from '../plugins/index.js';
+import { bearer, twoSignedInUsers, type SignedInUser } from './build-test-server.js';
+import { writeYamlFile } from './yaml-file.js';
 
 export interface AssistantsTestServer {
   app: FastifyInstance;
