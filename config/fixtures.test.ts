@@ -23,11 +23,11 @@ describe('a librechat.yaml of each config version', () => {
     expect(warnings).toEqual([]);
   });
 
-  it('1.0: lists the image settings, assistants and the summaries chatbox does not do yet; honours fileStrategy, fileConfig and upload limits', async () => {
+  it('1.0: lists the image settings and the summaries chatbox does not do yet; honours assistants, fileStrategy, fileConfig and upload limits', async () => {
     const { ignored } = await check('1.0');
     expect(keysOf(ignored, '')).toEqual(['secureImageLinks', 'imageOutputType']);
     expect(keysOf(ignored, 'rateLimits')).toEqual([]);
-    expect(keysOf(ignored, 'endpoints')).toEqual(['assistants']);
+    expect(keysOf(ignored, 'endpoints')).toEqual([]);
     expect(keysOf(ignored, 'endpoints.azureOpenAI')).toEqual(['summarize', 'plugins']);
     expect(keysOf(ignored, 'endpoints.custom')).toEqual(['summarize', 'summaryModel', 'forcePrompt']);
   });

@@ -149,7 +149,7 @@ describe('prompts on a terminal for every missing flag', () => {
     await asked(['user', 'unban'], [email], 'Unbanned ada@example.com');
     await asked(['balance', 'add', '--amount', '70'], [email], 'Added 70 credits to ada@example.com');
     await asked(['keys', 'revoke'], [email, { prompt: 'Endpoint whose key to delete (* for all): ', answer: '*' }], 'Revoked 0 key(s) of ada@example.com');
-    await asked(['user', 'delete'], [email, { prompt: 'all their conversations, presets, keys, tool credentials and files? [y/N] ', answer: 'y' }], 'Deleted ada@example.com');
+    await asked(['user', 'delete'], [email, { prompt: 'all their conversations, presets, keys, tool credentials, assistants and files? [y/N] ', answer: 'y' }], 'Deleted ada@example.com');
 
     // migrate asks where to copy to; this answer is no MongoDB URI, which it says.
     const migrate = await runCliInTerminal(['migrate'], { cwd, answers: [{ prompt: 'MongoDB connection string to copy into: ', answer: 'postgres://elsewhere' }] });

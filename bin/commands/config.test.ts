@@ -92,7 +92,7 @@ describe('chatbox config validate', () => {
     expect(result.output).toBe(
       [
         'ignored (not implemented by chatbox): secureImageLinks, imageOutputType; ' +
-          'endpoints.azureOpenAI: summarize, plugins, assistants; endpoints: assistants; endpoints.custom: summarize, forcePrompt, summaryModel',
+          'endpoints.azureOpenAI: summarize, plugins, assistants; endpoints.custom: summarize, forcePrompt, summaryModel',
         `${example}: configuration is valid (0 errors, 0 warnings)`,
       ].join('\n'),
     );

@@ -74,6 +74,7 @@ async function seed(): Promise<{ aliceId: string; conversationIds: string[] }> {
   await store.presets.upsert({ presetId: 'p-bob', user: bob.id, title: 'Bob', defaultPreset: true, order: null });
   await createUserKeys({ store, vault: createKeyVault(credsKey) }).save(alice.id, 'openAI', 'sk-alice-secret', null);
   await createPluginAuths({ store, vault: createKeyVault(credsKey), log: console }).save(alice.id, 'wolfram', { WOLFRAM_APP_ID: 'alice-wolfram-id' });
+  await store.assistants.create({ id: 'asst_000000000000000000000001', user: alice.id, name: 'Tutor', description: null, instructions: 'Explain.', model: 'gpt-4o', tools: [{ type: 'retrieval' }], file_ids: ['f-1'], metadata: { author: alice.id } });
   for (const [userId, amount] of [[alice.id, 1000], [alice.id, -250], [bob.id, 10]] as const) {
     await store.balances.record({ userId, conversationId: null, tokenType: 'credits', model: null, context: 'admin', rawAmount: amount, rate: 1, tokenValue: amount });
   }
@@ -107,6 +108,7 @@ async function snapshot(store: Store) {
     presets: await all((after, limit) => store.presets.exportBatch(after, limit)),
     keys: await all((after, limit) => store.keys.exportBatch(after, limit)),
     pluginAuths: await all((after, limit) => store.pluginAuths.exportBatch(after, limit)),
+    assistants: await all((after, limit) => store.assistants.exportBatch(after, limit)),
     balances: await store.balances.listBalances(),
     transactions: await all((after, limit) => store.balances.exportTransactions(after, limit)),
     bans: await all((after, limit) => store.bans.exportBatch(after, limit)),
@@ -137,7 +139,8 @@ describe('chatbox migrate', () => {
     expect(first.stdout).toContain('transactions: 3/3 (3 new, 0 changed)');
     expect(first.stdout).toContain('documents: 1/1 (1 new, 0 changed)');
     expect(first.stdout).toContain('plugin auths: 1/1 (1 new, 0 changed)');
-    expect(first.stdout).toMatch(/Done in [\d.]+ s: read 35, wrote 35 new and 0 changed record\(s\)/);
+    expect(first.stdout).toContain('assistants: 1/1 (1 new, 0 changed)');
+    expect(first.stdout).toMatch(/Done in [\d.]+ s: read 36, wrote 36 new and 0 changed record\(s\)/);
 
     const second = await migrate(uri);
     expect(second.code).toBe(0);
@@ -154,7 +157,7 @@ describe('chatbox migrate', () => {
       expect(await createPluginAuths({ store: target, vault: createKeyVault(credsKey), log: console }).read(aliceId, 'wolfram')).toEqual({ WOLFRAM_APP_ID: 'alice-wolfram-id' });
       expect(await target.balances.get(aliceId)).toBe(750);
       expect((await target.presets.list(aliceId)).filter((preset) => preset.defaultPreset).map((preset) => preset.presetId)).toEqual(['p-default']);
-      expect(await target.database.collection(progressCollection).countDocuments({ done: true })).toBe(13);
+      expect(await target.database.collection(progressCollection).countDocuments({ done: true })).toBe(14);
       // The file still says embedded, and a turn finds its text and passages in MongoDB, once each.
       expect((await target.files.find(aliceId, handbook.fileId))?.embedded).toBe(true);
       expect(await target.documentChunks.wholeText(aliceId, handbook.fileId)).toBe(handbook.text);
@@ -254,7 +257,7 @@ describe('chatbox migrate', () => {
       await meili.stop();
       const unreachable = await migrateWith(env, freshUri());
       expect(unreachable.code).toBe(0);
-      expect(unreachable.stdout).toContain('wrote 35 new');
+      expect(unreachable.stdout).toContain('wrote 36 new');
       expect(unreachable.stderr).toContain('warning: Meilisearch was not updated');
       expect(unreachable.stderr).toContain('chatbox search reindex');
     } finally {

@@ -68,7 +68,7 @@ export function userCommand(): Command {
         const found = await userFromEmailOption(store, options.email);
         if (!options.yes) {
           if (!canPrompt()) throw new CliError('add --yes to delete without a terminal to confirm');
-          if (!(await confirm(`Delete ${found.email} and all their conversations, presets, keys, tool credentials and files?`))) return console.log('Nothing deleted.');
+          if (!(await confirm(`Delete ${found.email} and all their conversations, presets, keys, tool credentials, assistants and files?`))) return console.log('Nothing deleted.');
         }
         const files = await deleteAccountFiles(config, store, found.id);
         await store.users.delete(found.id);

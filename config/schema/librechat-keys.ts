@@ -80,7 +80,6 @@ export const libreChatKeyPatterns: readonly string[] = [
  */
 export const notYetHonouredPatterns: readonly string[] = [
   'secureImageLinks', 'imageOutputType', 'fileConfig.imageGeneration', 'fileConfig.clientImageResize',
-  'endpoints.assistants',
   'endpoints.azureOpenAI.plugins', 'endpoints.azureOpenAI.assistants', 'endpoints.azureOpenAI.summarize',
   'endpoints.azureOpenAI.summaryModel', 'endpoints.azureOpenAI.groups.*.assistants',
   'endpoints.azureOpenAI.groups.*.forcePrompt',

@@ -14,3 +14,4 @@ export * from './files.js';
 export * from './plugins.js';
 export * from './export/index.js';
 export * from './tool-capable-models.js';
+export * from './assistants.js';

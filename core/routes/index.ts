@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ChatboxConfig } from '../../config/types.js';
 import type { OAuthEndpointOverrides } from '../auth/oauth/provider-descriptor.js';
 import { askRoutes } from './ask/routes.js';
+import { assistantsRoutes } from './assistants/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { balanceRoutes } from './balance/routes.js';
 import { configRoutes } from './config/routes.js';
@@ -46,5 +47,6 @@ export async function registerRoutes(app: FastifyInstance, { config, oauthEndpoi
   await app.register(presetsRoutes);
   await app.register(keysRoutes);
   await app.register(pluginsRoutes);
+  await app.register(assistantsRoutes);
   await app.register(searchRoutes);
 }

@@ -10,11 +10,11 @@ import { clientUpload, multipartBody } from '../../testing/multipart-body.js';
 let chat: ChatTestContext;
 let bob: { token: string };
 const secret = 'alice-secret-4242';
-const alice: { conversationId: string; userMessageId: string; replyMessageId: string; presetId: string; fileId: string } = { conversationId: '', userMessageId: '', replyMessageId: '', presetId: '', fileId: '' };
+const alice: { conversationId: string; userMessageId: string; replyMessageId: string; presetId: string; fileId: string; assistantId: string } = { conversationId: '', userMessageId: '', replyMessageId: '', presetId: '', fileId: '', assistantId: '' };
 
 beforeAll(async () => {
   // No background title: it would rename her conversation in the middle of the comparison.
-  chat = await buildChatTestServer({ env: { TITLE_CONVO: 'false' } });
+  chat = await buildChatTestServer({ env: { TITLE_CONVO: 'false', ASSISTANTS_API_KEY: 'sk-fake-assistants', ASSISTANTS_MODELS: 'gpt-4o-mini' } });
   bob = await registerUser(chat.app);
   chat.upstreams.openai.control.configure({ reply: `a reply about ${secret}` });
   const { frames } = await chat.ask({ text: `my ${secret}`, conversationId: null, parentMessageId: NO_PARENT, model: 'gpt-4o-mini', endpoint: 'openAI' });
@@ -25,6 +25,8 @@ beforeAll(async () => {
   alice.presetId = preset.json().presetId;
   const upload = await multipartBody(clientUpload({ content: `file ${secret}`, fileName: 'notes.txt', type: 'text/plain' }));
   alice.fileId = (await chat.app.inject({ method: 'POST', url: '/api/files', headers: { ...bearer(chat), ...upload.headers }, payload: upload.payload })).json().file_id;
+  const assistant = await chat.app.inject({ method: 'POST', url: '/api/assistants', headers: bearer(chat), payload: { name: `assistant ${secret}`, instructions: `keep ${secret}`, model: 'gpt-4o-mini', file_ids: [alice.fileId] } });
+  alice.assistantId = assistant.json().id;
 });
 afterAll(async () => {
   await chat?.close();
@@ -34,7 +36,10 @@ afterAll(async () => {
 const aliceSnapshot = async () => {
   const read = async (url: string) => (await chat.app.inject({ url, headers: bearer(chat) })).json();
   const file = (await chat.app.inject({ url: `/api/files/download/${chat.userId}/${alice.fileId}`, headers: bearer(chat) })).body;
-  return { conversation: await read(`/api/convos/${alice.conversationId}`), messages: await read(`/api/messages/${alice.conversationId}`), presets: await read('/api/presets'), files: await read('/api/files'), file };
+  return {
+    conversation: await read(`/api/convos/${alice.conversationId}`), messages: await read(`/api/messages/${alice.conversationId}`), presets: await read('/api/presets'), files: await read('/api/files'), file,
+    assistant: await read(`/api/assistants/${alice.assistantId}`),
+  };
 };
 
 const idFor = (param: string) => {
@@ -42,6 +47,7 @@ const idFor = (param: string) => {
   if (param === 'messageId') return alice.replyMessageId;
   if (param === 'presetId') return alice.presetId;
   if (param === 'fileId') return alice.fileId;
+  if (param === 'id') return alice.assistantId;
   if (param === 'userId') return chat.userId;
   throw new Error(`no id of Alice's for the route parameter :${param}: add it here`);
 };
@@ -78,6 +84,7 @@ describe('another user’s ids', () => {
       { method: 'POST', url: '/api/presets/delete', payload: { presetId: alice.presetId } },
       { method: 'DELETE', url: '/api/files', payload: { files: [{ file_id: alice.fileId, filepath: `/uploads/${chat.userId}/${alice.fileId}.txt`, source: 'local' }] } },
       { method: 'POST', url: '/api/ask/openAI/abort', payload: { abortKey: alice.conversationId } },
+      { method: 'POST', url: '/api/assistants', payload: { model: 'gpt-4o-mini', file_ids: [alice.fileId] } },
       { method: 'POST', url: '/api/ask/openAI', payload: { text: 'continue hers', conversationId: alice.conversationId, parentMessageId: alice.replyMessageId, model: 'gpt-4o-mini', endpoint: 'openAI' } },
       { method: 'POST', url: '/api/edit/openAI', payload: { text: '', generation: 'x', conversationId: alice.conversationId, parentMessageId: alice.userMessageId, responseMessageId: alice.replyMessageId, model: 'gpt-4o-mini', endpoint: 'openAI' } },
     ];

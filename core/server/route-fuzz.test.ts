@@ -8,7 +8,8 @@ let chat: ChatTestContext;
 beforeAll(async () => {
   // Limits and bans off: they would answer most of the run with 403/429 before any handler reads the input.
   const unlimited = { BAN_VIOLATIONS: 'false', LIMIT_MESSAGE_IP: 'false', LIMIT_CONCURRENT_MESSAGES: 'false', LOGIN_MAX: '1000000', REGISTER_MAX: '1000000', RESET_PASSWORD_MAX: '1000000' };
-  chat = await buildChatTestServer({ env: unlimited });
+  // The assistants endpoint on (fixed models: nothing is fetched), so its routes reach their validation.
+  chat = await buildChatTestServer({ env: { ...unlimited, ASSISTANTS_API_KEY: 'sk-fake-assistants', ASSISTANTS_MODELS: 'gpt-4o-mini' } });
 });
 afterAll(async () => {
   await chat?.close();
@@ -22,7 +23,7 @@ const pathOf = (route: RouteEntry, override?: string) =>
 const nested = (depth: number, open: string, close: string, leaf = '1') => open.repeat(depth) + leaf + close.repeat(depth);
 const huge = 'x'.repeat(1_500_000);
 // Field names the routes read; each gets every wrong type below.
-const fields = ['text', 'conversationId', 'parentMessageId', 'messageId', 'model', 'endpoint', 'endpointType', 'email', 'password', 'confirm_password', 'name', 'username', 'title', 'presetId', 'value', 'expiresAt', 'arg', 'abortKey', 'token', 'userId', 'isDefault', 'promptPrefix', 'temperature', 'pageNumber', 'q', 'preset', 'overrideParentMessageId', 'generation', 'isContinued'];
+const fields = ['text', 'conversationId', 'parentMessageId', 'messageId', 'model', 'endpoint', 'endpointType', 'email', 'password', 'confirm_password', 'name', 'username', 'title', 'presetId', 'value', 'expiresAt', 'arg', 'abortKey', 'token', 'userId', 'isDefault', 'promptPrefix', 'temperature', 'pageNumber', 'q', 'preset', 'overrideParentMessageId', 'generation', 'isContinued', 'tools', 'file_ids', 'metadata', 'instructions', 'description'];
 const wrongValues: unknown[] = [null, 0, -1, 1e308, true, [], [null], {}, { $gt: '' }, 'x'.repeat(70_000), '\u0000\ud800', '../../etc/passwd'];
 
 interface Payload {

@@ -1,3 +1,4 @@
+import type { AssistantsRepository } from './repositories/assistants.js';
 import type { BalancesRepository } from './repositories/balances.js';
 import type { BansRepository } from './repositories/bans.js';
 import type { ConversationsRepository } from './repositories/conversations.js';
@@ -35,6 +36,8 @@ export interface Store {
   keys: KeysRepository;
   /** Tool credentials entered in the plugin store, encrypted by core. */
   pluginAuths: PluginAuthsRepository;
+  /** Assistants (OpenAI v1 shape), owned by their author. */
+  assistants: AssistantsRepository;
   balances: BalancesRepository;
   bans: BansRepository;
   files: FilesRepository;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderDiscovery } from '../../core/plugin-api/index.js';
 import { anthropicDiscovery } from './anthropic/discovery.js';
+import { assistantsDiscovery } from './assistants/discovery.js';
 import { azureOpenAIDiscovery } from './azure-openai/discovery.js';
 import { customDiscovery } from './custom/discovery.js';
 import { googleDiscovery } from './google/discovery.js';
@@ -78,6 +79,20 @@ describe('the built-in providers discover their endpoints', () => {
     expect(second?.requestedProvider).toBeUndefined();
     expect(third).toMatchObject({ name: 'Claude', settings: claude, requestedProvider: { name: 'anthropic', entry: claude }, userProvide: false, userProvideURL: true });
     expect(third?.plugin).toBeUndefined();
+  });
+
+  it('assistants: a key in endpoints.assistants or ASSISTANTS_API_KEY turns it on, the yaml winning; no list means fetched models', () => {
+    expect(discover(assistantsDiscovery, { ASSISTANTS_MODELS: 'a' })).toEqual([]);
+    expect(discover(assistantsDiscovery, {}, { disableBuilder: true })).toEqual([]);
+    const [fromEnv] = discover(assistantsDiscovery, { ASSISTANTS_API_KEY: 'sk', ASSISTANTS_BASE_URL: 'http://env/v1', ASSISTANTS_MODELS: 'a, b' });
+    expect(fromEnv).toEqual({
+      name: 'assistants', settings: { name: 'assistants', apiKey: 'sk', baseURL: 'http://env/v1', models: { default: ['a', 'b'], fetch: false }, headers: undefined },
+      userProvide: false, userProvideURL: false, titleConvo: undefined, titleModel: undefined, streamRate: undefined,
+    });
+    const [fromYaml] = discover(assistantsDiscovery, { ASSISTANTS_API_KEY: 'sk', ASSISTANTS_MODELS: 'a' }, { apiKey: 'user_provided', baseURL: 'user_provided', models: { default: ['y'], fetch: true }, headers: { 'x-a': 'b' } });
+    expect(fromYaml).toMatchObject({ settings: { apiKey: 'user_provided', baseURL: 'user_provided', models: { default: ['y'], fetch: true }, headers: { 'x-a': 'b' } }, userProvide: true, userProvideURL: true });
+    const [bare] = discover(assistantsDiscovery, { ASSISTANTS_API_KEY: 'sk' });
+    expect(bare?.settings).toMatchObject({ baseURL: 'https://api.openai.com/v1', models: { default: expect.arrayContaining(['gpt-4o']), fetch: true } });
   });
 
   it('anthropic: serves a custom endpoint with its key, base URL, listed models and headers', () => {

@@ -13,7 +13,7 @@ async function setUp(name: string, raw: unknown) {
 
 describe('provider plugins', () => {
   it('lists each built-in provider once, all of kind provider', () => {
-    expect(providerPlugins.map((definition) => definition.name)).toEqual(['openAI', 'azureOpenAI', 'anthropic', 'google', 'custom']);
+    expect(providerPlugins.map((definition) => definition.name)).toEqual(['openAI', 'assistants', 'azureOpenAI', 'anthropic', 'google', 'custom']);
     expect(new Set(providerPlugins.map((definition) => definition.kind))).toEqual(new Set(['provider']));
   });
 

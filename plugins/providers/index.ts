@@ -6,12 +6,13 @@
  */
 import type { PluginDefinition } from '../../core/plugin-api/index.js';
 import { anthropicProviderPlugin } from './anthropic/plugin.js';
+import { assistantsProviderPlugin } from './assistants/plugin.js';
 import { azureOpenAIProviderPlugin } from './azure-openai/plugin.js';
 import { customProviderPlugin } from './custom/plugin.js';
 import { googleProviderPlugin } from './google/plugin.js';
 import { openAIProviderPlugin } from './openai/plugin.js';
 
-export { anthropicProviderPlugin, azureOpenAIProviderPlugin, customProviderPlugin, googleProviderPlugin, openAIProviderPlugin };
+export { anthropicProviderPlugin, assistantsProviderPlugin, azureOpenAIProviderPlugin, customProviderPlugin, googleProviderPlugin, openAIProviderPlugin };
 // Types only: the factories stay in each provider's index, so importing this list loads no SDK.
 export type { AnthropicSettings } from './anthropic/index.js';
 export type { AzureOpenAISettings } from './azure-openai/index.js';
@@ -21,6 +22,7 @@ export type { OpenAISettings } from './openai/index.js';
 
 export const providerPlugins: Array<PluginDefinition<'provider'>> = [
   openAIProviderPlugin,
+  assistantsProviderPlugin,
   azureOpenAIProviderPlugin,
   anthropicProviderPlugin,
   googleProviderPlugin,

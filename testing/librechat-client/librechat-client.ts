@@ -44,6 +44,7 @@ export function createLibreChatClient(baseUrl: string) {
     get: (path: string) => send('GET', path),
     post: (path: string, body?: unknown) => send('POST', path, body),
     put: (path: string, body?: unknown) => send('PUT', path, body),
+    patch: (path: string, body?: unknown) => send('PATCH', path, body),
     delete: (path: string) => send('DELETE', path),
     setToken(value: string) {
       token = value;

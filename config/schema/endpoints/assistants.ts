@@ -7,7 +7,7 @@ export type AssistantCapability = (typeof assistantCapabilities)[number];
 
 const idListSchema = z.array(z.string().min(1)).min(1);
 
-/** `endpoints.assistants`: the OpenAI Assistants API endpoint. */
+/** `endpoints.assistants`: chatbox's assistants (their model connection, builder and capabilities; see core/assistants). */
 export const assistantsEndpointSchema = z
   .strictObject({
     /** Hide the assistant builder panel (users can still chat with existing assistants). */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { assistantsEndpointName } from '../../assistants/assistants-endpoint.js';
 import { openEventStream } from '../../chat/event-stream.js';
 import { runTurn } from '../../chat/run-turn.js';
 import { endpointKind } from '../../chat/turn-images.js';
@@ -27,7 +28,8 @@ export async function askRoutes(app: FastifyInstance): Promise<void> {
       const body = parseInput(askRequestSchema, request.body);
       const name = endpointParam(request) === 'custom' ? body.endpoint : endpointParam(request);
       const entry = name ? app.endpoints.get(name) : undefined;
-      if (!entry) throw new ChatboxError('unknown_endpoint', undefined, { endpoint: name ?? 'undefined endpoint' });
+      // Assistants chat through /api/assistants/chat (their runs), never as a plain turn.
+      if (!entry || entry.name === assistantsEndpointName) throw new ChatboxError('unknown_endpoint', undefined, { endpoint: name ?? 'undefined endpoint' });
       enforceModelSpec(app.config.yaml.modelSpecs, { endpoint: entry.name, model: body.model, spec: body.spec });
       checkMessageFileCount(fileLimits, { name: entry.name, kind: endpointKind(entry) }, body.files);
       const plan = await planTurn(app.store, request.user!.id, body, mode);

@@ -14,6 +14,7 @@ import {
 import type { UploadContext } from './receive-upload.js';
 import { storagesForLink } from './serve-upload.js';
 import { browserLinkedStorage } from '../../plugin-host/file-storages.js';
+import type { FileStorage } from '../../plugin-api/index.js';
 
 /** The types an avatar may be sent as (spec 001: png, jpeg, gif, webp), matched against the sniffed type. */
 const avatarMimeTypes: readonly RegExp[] = [...visionImageTypes].map((type) => new RegExp(`^${type.replace('/', '\\/')}$`));
@@ -21,17 +22,25 @@ const avatarMimeTypes: readonly RegExp[] = [...visionImageTypes].map((type) => n
 /** Links of the avatars this route stores: `/uploads/<userId>/avatar-<ms>.<ext>` (local) or `/images/…` (s3, an image key). */
 const ownAvatarPath = /^\/(uploads|images)\/([^/?#]+)\/(avatar-\d+\.(?:png|jpeg|webp))$/;
 
+/** An avatar just stored: the request's text fields, the link that serves it, and where it lives. */
+export interface StoredAvatar {
+  fields: ReadonlyMap<string, string>;
+  link: string;
+  path: string;
+  storage: FileStorage;
+  /** The storage's source name (`local`, `s3` …), LibreChat's `avatar_source`. */
+  source: string;
+}
+
 /**
- * POST /api/files/images/avatar (wave2 notes §1.6): the image in part `input`, `manual` as a field.
- * Unlike LibreChat the server holds the image to `avatarSizeLimit` (413) and to png/jpeg/gif/webp by
- * its bytes (415). The picture is cropped to a centred square, scaled to 150 px, converted to
- * `imageOutputType` and stored as `avatar-<epoch ms>.<ext>` in the user's folder; `manual: 'true'`
- * makes it the user's avatar (and deletes the avatar it replaces, when that one is ours).
+ * Reads one avatar image from the multipart part `partName`, held to `avatarSizeLimit` (413) and to
+ * png/jpeg/gif/webp by its bytes (415); crops it to a centred square, scales it to 150 px, converts
+ * it to `imageOutputType` and stores it as `avatar-<epoch ms>.<ext>` in the user's folder. Shared by
+ * the user's picture and the assistants' (LibreChat's two avatar routes).
  */
-export async function uploadAvatar(request: FastifyRequest, context: UploadContext): Promise<{ url: string }> {
+export async function receiveAvatar(request: FastifyRequest, context: UploadContext, partName: string): Promise<StoredAvatar> {
   const current = await browserLinkedStorage(context.storages);
   if (!current) throw new ChatboxError('file_storage_unavailable');
-  const userId = request.user!.id;
   const fields = new Map<string, string>();
   let image: Buffer | null = null;
   for await (const part of request.parts()) {
@@ -39,27 +48,37 @@ export async function uploadAvatar(request: FastifyRequest, context: UploadConte
       if (typeof part.value === 'string') fields.set(part.fieldname, part.value);
       continue;
     }
-    if (part.fieldname !== 'input' || image) throw new ValidationError('Send exactly one image, in the part named "input"');
+    if (part.fieldname !== partName || image) throw new ValidationError(`Send exactly one image, in the part named "${partName}"`);
     // Capped by the server's limit too: multipart stops reading a file there.
     const sizeLimit = Math.min(context.limits.avatarSizeLimit, context.limits.serverFileSizeLimit);
     image = await readAvatarPart(part.file, part.mimetype, part.filename, sizeLimit);
   }
   if (!image) throw new ValidationError('No image provided');
-  const manual = fields.get('manual') === 'true';
 
   const avatar = await resizeAvatar(image, context.imageOutputType).catch(() => {
     // A valid header over a broken body: not an image after all.
     throw new UploadRejectedError('unsupported_file_type', { type: 'image' });
   });
   const stored = await current.storage.save({
-    userId,
+    userId: request.user!.id,
     fileName: `avatar-${Date.now()}.${context.imageOutputType}`,
     mediaType: avatar.type,
     body: Readable.from([avatar.data]),
   });
-  const link = await current.storage.url(stored.path);
+  return { fields, link: await current.storage.url(stored.path), path: stored.path, storage: current.storage, source: current.source };
+}
+
+/**
+ * POST /api/files/images/avatar (wave2 notes §1.6): the image in part `input`, `manual` as a field.
+ * Unlike LibreChat the server holds the image to its limits and types (see receiveAvatar);
+ * `manual: 'true'` makes it the user's avatar (and deletes the avatar it replaces, when that one is ours).
+ */
+export async function uploadAvatar(request: FastifyRequest, context: UploadContext): Promise<{ url: string }> {
+  const userId = request.user!.id;
+  const stored = await receiveAvatar(request, context, 'input');
+  const manual = stored.fields.get('manual') === 'true';
   // A cloud link carries its own query (Firebase's `?alt=media&token=`): `manual` joins it instead of breaking the token.
-  const url = `${link}${link.includes('?') ? '&' : '?'}manual=${manual}`;
+  const url = `${stored.link}${stored.link.includes('?') ? '&' : '?'}manual=${manual}`;
   if (!manual) return { url };
   try {
     const previous = await context.store.users.findById(userId);
@@ -67,7 +86,7 @@ export async function uploadAvatar(request: FastifyRequest, context: UploadConte
     if (!updated) throw new ChatboxError('unauthorized');
     await deleteReplacedAvatar(previous?.avatar ?? null, userId, context);
   } catch (error) {
-    await current.storage.delete(stored.path).catch(() => {});
+    await stored.storage.delete(stored.path).catch(() => {});
     throw error;
   }
   return { url };
@@ -89,8 +108,8 @@ async function readAvatarPart(file: Readable, declaredType: string, fileName: st
   return bytes;
 }
 
-/** Deletes the file behind the avatar being replaced when this route stored it in the user's own folder, in whichever storage holds it. */
-async function deleteReplacedAvatar(previous: string | null, userId: string, context: UploadContext): Promise<void> {
+/** Deletes the file behind the avatar being replaced when receiveAvatar stored it in the user's own folder, in whichever storage holds it. */
+export async function deleteReplacedAvatar(previous: string | null, userId: string, context: UploadContext): Promise<void> {
   const path = previous?.split('?')[0] ?? '';
   const match = ownAvatarPath.exec(path);
   if (match?.[2] !== userId) return;

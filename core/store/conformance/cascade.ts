@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../repositories/users.js';
-import { type ContractContext, conversationInput, fileInput, messageInput, minutesFrom, presetInput } from './context.js';
+import { type ContractContext, assistantInput, conversationInput, fileInput, messageInput, minutesFrom, presetInput } from './context.js';
 
 export function describeCascadeContract(context: ContractContext): void {
   const now = new Date();
@@ -16,7 +16,8 @@ export function describeCascadeContract(context: ContractContext): void {
     await context.store.pluginAuths.upsert({ userId: user.id, pluginKey: 'wolfram', authField: 'WOLFRAM_APP_ID', value: 'cipher' });
     await context.store.balances.record({ userId: user.id, conversationId: null, tokenType: 'credits', model: null, context: 'admin', rawAmount: 100, rate: 1, tokenValue: 100 });
     const file = await context.store.files.upsert(fileInput(user.id));
-    return { session, conversation, message, preset, file };
+    const assistant = await context.store.assistants.create(assistantInput(user.id));
+    return { session, conversation, message, preset, file, assistant };
   }
 
   describe('deleting a user', () => {
@@ -39,6 +40,7 @@ export function describeCascadeContract(context: ContractContext): void {
       expect(await store.balances.get(alice.id)).toBe(0);
       expect(await store.balances.listTransactions(alice.id, { offset: 0, limit: 10 })).toEqual([]);
       expect(await store.files.find(alice.id, gone.file.file_id)).toBeNull();
+      expect(await store.assistants.find(alice.id, gone.assistant.id)).toBeNull();
       expect((await store.balances.listBalances()).map((entry) => entry.userId)).toEqual([bob.id]);
 
       expect(await store.sessions.findByTokenHash(kept.session.tokenHash)).not.toBeNull();
@@ -50,6 +52,7 @@ export function describeCascadeContract(context: ContractContext): void {
       expect(await store.pluginAuths.list(bob.id, 'wolfram')).toHaveLength(1);
       expect(await store.balances.get(bob.id)).toBe(100);
       expect(await store.files.find(bob.id, kept.file.file_id)).not.toBeNull();
+      expect(await store.assistants.find(bob.id, kept.assistant.id)).not.toBeNull();
     });
   });
 }

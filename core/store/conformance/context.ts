@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach } from 'vitest';
 import type { Store } from '../types.js';
+import type { NewAssistant } from '../repositories/assistants.js';
 import type { Conversation } from '../repositories/conversations.js';
 import type { StoredFile } from '../repositories/files.js';
 import type { Message } from '../repositories/messages.js';
@@ -82,6 +83,21 @@ export function fileInput(user: string, overrides: Partial<StoredFile> = {}): Om
     width: null,
     height: null,
     conversationId: null,
+    ...overrides,
+  };
+}
+
+export function assistantInput(user: string, overrides: Partial<NewAssistant> = {}): NewAssistant {
+  return {
+    id: `asst_${randomBytes(12).toString('hex')}`,
+    user,
+    name: 'Helper',
+    description: null,
+    instructions: 'Be brief.',
+    model: 'gpt-4o',
+    tools: [{ type: 'code_interpreter' }],
+    file_ids: [],
+    metadata: { author: user },
     ...overrides,
   };
 }

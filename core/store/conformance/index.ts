@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import type { Store } from '../types.js';
+import { describeAssistantsContract } from './assistants.js';
 import { describeBalancesContract } from './balances.js';
 import { describeBansContract } from './bans.js';
 import { describeCascadeContract } from './cascade.js';
@@ -31,6 +32,7 @@ export function describeStoreContract(driverName: string, makeStore: () => Promi
     describePresetsContract(context);
     describeKeysContract(context);
     describePluginAuthsContract(context);
+    describeAssistantsContract(context);
     describeBalancesContract(context);
     describeBansContract(context);
     describeFilesContract(context);

@@ -11,6 +11,8 @@ export interface Collections {
   keys: Collection;
   /** Tool credentials entered in the plugin store (see plugin-auths.ts). */
   pluginAuths: Collection;
+  /** Assistants (see assistants.ts). */
+  assistants: Collection;
   balances: Collection;
   transactions: Collection;
   bans: Collection;
@@ -49,6 +51,7 @@ const indexes: Record<keyof Collections, IndexDescription[]> = {
   ],
   keys: [{ key: { userId: 1, name: 1 }, unique: true }, { key: { expiresAt: 1 } }],
   pluginAuths: [{ key: { userId: 1, pluginKey: 1, authField: 1 }, unique: true }],
+  assistants: [{ key: { user: 1, id: 1 }, unique: true }, { key: { user: 1, createdAt: 1, id: 1 } }],
   balances: [{ key: { userId: 1 }, unique: true }],
   transactions: [{ key: { id: 1 }, unique: true }, { key: { userId: 1, createdAt: -1 } }],
   bans: [{ key: { key: 1 }, unique: true }, { key: { expiresAt: 1 } }],

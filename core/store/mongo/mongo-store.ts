@@ -9,6 +9,7 @@ import { createDocumentChunksRepository } from './document-chunks.js';
 import { createKeysRepository } from './keys.js';
 import { createMessagesRepository } from './messages.js';
 import { createPluginAuthsRepository } from './plugin-auths.js';
+import { createAssistantsRepository } from './assistants.js';
 import { createPresetsRepository } from './presets.js';
 import { createSearchOutbox } from './search-outbox.js';
 import { createSessionsRepository } from './sessions.js';
@@ -65,6 +66,7 @@ export async function createMongoStore({ uri, dbName }: MongoStoreOptions): Prom
     presets: createPresetsRepository(collections),
     keys: createKeysRepository(collections),
     pluginAuths: createPluginAuthsRepository(collections),
+    assistants: createAssistantsRepository(collections),
     balances: createBalancesRepository(collections),
     bans: createBansRepository(collections),
     files: createFilesRepository(collections),

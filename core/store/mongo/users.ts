@@ -38,6 +38,7 @@ const ownedBy: Array<[keyof Collections, string]> = [
   ['presets', 'user'],
   ['keys', 'userId'],
   ['pluginAuths', 'userId'],
+  ['assistants', 'user'],
   ['transactions', 'userId'],
   ['balances', 'userId'],
   ['files', 'user'],

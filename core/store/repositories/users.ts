@@ -45,6 +45,6 @@ export interface UsersRepository {
   count(): Promise<number>;
   /** Throws DuplicateError like create. */
   update(id: string, patch: UserPatch): Promise<User | null>;
-  /** Deletes the user and everything they own (sessions, conversations, messages, presets, keys, tool credentials, balance, files). */
+  /** Deletes the user and everything they own (sessions, conversations, messages, presets, keys, tool credentials, assistants, balance, files). */
   delete(id: string): Promise<boolean>;
 }

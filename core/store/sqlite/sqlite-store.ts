@@ -11,6 +11,7 @@ import { createMessagesRepository } from './messages.js';
 import { migrate } from './migrate.js';
 import { migrations } from './migrations/index.js';
 import { createPluginAuthsRepository } from './plugin-auths.js';
+import { createAssistantsRepository } from './assistants.js';
 import { createPresetsRepository } from './presets.js';
 import { createSearchOutboxRepository } from './search-outbox.js';
 import { createSessionsRepository } from './sessions.js';
@@ -55,6 +56,7 @@ export function createSqliteStore({ filename }: SqliteStoreOptions): SqliteStore
     presets: createPresetsRepository(connection),
     keys: createKeysRepository(connection),
     pluginAuths: createPluginAuthsRepository(connection),
+    assistants: createAssistantsRepository(connection),
     balances: createBalancesRepository(connection),
     bans: createBansRepository(connection),
     files: createFilesRepository(connection),

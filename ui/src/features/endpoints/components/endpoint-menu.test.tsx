@@ -32,8 +32,8 @@ const page = (path = '/c/new', initial = { endpoint: 'openAI', model: 'gpt-4o' }
   );
 
 describe('EndpointMenu', () => {
-  it('lists the enabled endpoints in order, with a key button on those needing a user key', async () => {
-    setup();
+  it('lists the enabled endpoints in order, with a key button on those needing a user key, and not assistants (no builder yet)', async () => {
+    setup({ 'GET /api/endpoints': () => json(200, { ...endpoints, assistants: { order: 1, userProvide: false, userProvideURL: false, capabilities: ['retrieval'] } }) });
     const { user } = page();
     await user.click(await screen.findByRole('button', { name: 'Endpoint: OpenAI' }));
     const menu = screen.getByRole('menu', { name: 'Endpoints' });
@@ -54,7 +54,7 @@ describe('EndpointMenu', () => {
   });
 
   it('keeps an existing conversation within the chat family, fitting the options; leaves it otherwise', async () => {
-    setup({ 'GET /api/endpoints': () => json(200, { ...endpoints, assistants: { order: 4, userProvide: false, userProvideURL: false } }) });
+    setup({ 'GET /api/endpoints': () => json(200, { ...endpoints, bingAI: { order: 4, userProvide: false, userProvideURL: false } }) });
     const { user, router } = page('/c/abc', { endpoint: 'openAI', model: 'gpt-4o', temperature: 1.6, presence_penalty: 1 } as never);
     await user.click(await screen.findByRole('button', { name: 'Endpoint: OpenAI' }));
     await user.click(screen.getByRole('menuitemradio', { name: 'Anthropic' }));
@@ -63,7 +63,7 @@ describe('EndpointMenu', () => {
     expect(readSetup()).toEqual({ endpoint: 'anthropic', endpointType: null, model: 'claude-sonnet-4-5', temperature: 1 });
 
     await user.click(screen.getByRole('button', { name: 'Endpoint: Anthropic' }));
-    await user.click(screen.getByRole('menuitemradio', { name: 'Assistants' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Bing' }));
     expect(router.state.location.pathname).toBe('/c/new');
   });
 

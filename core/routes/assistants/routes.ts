@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { findAssistantsEndpoint } from '../../assistants/assistants-endpoint.js';
+import { resolveFileLimits } from '../../files/index.js';
+import type { UploadContext } from '../files/receive-upload.js';
+import { assistantAvatarRoutes } from './avatar-routes.js';
+import { assistantReadRoutes } from './read-routes.js';
+import { assistantWriteRoutes } from './write-routes.js';
+
+/**
+ * /api/assistants (issue 18 §1): chatbox's own assistants behind LibreChat v0.7.1's routes. Every
+ * route answers the catalogue's unknown_endpoint (400) when the assistants endpoint is off, and 404
+ * for an assistant that is not the caller's. Runs (/chat) come separately.
+ */
+export async function assistantsRoutes(app: FastifyInstance): Promise<void> {
+  const endpoint = findAssistantsEndpoint(app.endpoints, app.config);
+  // The files routes log the yaml's invalid MIME patterns; once is enough.
+  const uploads: UploadContext = {
+    storages: app.chat.fileStorages,
+    limits: resolveFileLimits(app.config.yaml.fileConfig, () => {}),
+    store: app.store,
+    log: app.log,
+    imageOutputType: app.config.yaml.imageOutputType,
+  };
+  await app.register(assistantReadRoutes, { endpoint });
+  await app.register(assistantWriteRoutes, { endpoint, uploads });
+  await app.register(assistantAvatarRoutes, { endpoint, uploads });
+}

@@ -1,0 +1,2 @@
+export { assistantsDiscovery } from './discovery.js';
+export { assistantsProviderPlugin } from './plugin.js';
