@@ -37,27 +37,74 @@ export async function* readSource(input: AsyncIterable<Buffer | string>): AsyncG
     for (const [position, chunk] of seen.entries()) yield position === 0 ? withoutByteOrderMark(chunk) : chunk;
     for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
   })();
-  const pipeline = Readable.from(rest).pipe(head === '[' ? StreamArray.withParser() : StreamValues.withParser());
+  const source = Readable.from(rest);
+  const pipeline = source.pipe(head === '[' ? StreamArray.withParser() : StreamValues.withParser());
+  // pipe() does not pass a source failure on (an upload over its limit, a dropped connection): it must stop the parse, unchanged.
+  let sourceFailure: { error: unknown } | null = null;
+  source.on('error', (error) => {
+    sourceFailure = { error };
+    pipeline.destroy(error);
+  });
   try {
     if (head === '[') {
       let format: ImportFormat | null = null;
-      for await (const { key, value } of pipeline as AsyncIterable<{ key: number; value: unknown }>) {
+      for await (const { key, value } of itemsUntilError<{ key: number; value: unknown }>(pipeline)) {
         // The first item decides the file's format; an item in another is reported, not guessed at.
         format ??= formatOf(value);
         yield { index: key, format: format?.matches(value) ? format : null, value };
       }
       return;
     }
-    for await (const { value } of pipeline as AsyncIterable<{ value: unknown }>) {
+    for await (const { value } of itemsUntilError<{ value: unknown }>(pipeline)) {
       const { format, conversations } = conversationsOfDocument(value);
       for (const [index, conversation] of conversations.entries()) yield { index, format: format.matches(conversation) ? format : null, value: conversation };
       return;
     }
   } catch (error) {
-    if (error instanceof ImportError) throw error;
+    if (sourceFailure || error instanceof ImportError) throw error;
     throw new ImportError(`The file is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     pipeline.destroy();
+  }
+}
+
+// Items held before the reader pauses the parse: enough to keep it busy, few enough to bound memory.
+const queueLimit = 16;
+
+/**
+ * The items of an object stream, then its error if it fails: unlike the stream's own async
+ * iterator, every item parsed before a break in the file is still handed out (they are whole).
+ */
+async function* itemsUntilError<T>(stream: Readable): AsyncGenerator<T> {
+  const queue: T[] = [];
+  // Set by the stream's events, read by the loop below.
+  const state: { failure: { error: unknown } | null; ended: boolean } = { failure: null, ended: false };
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    wake?.();
+    wake = null;
+  };
+  stream.on('data', (item: T) => {
+    queue.push(item);
+    if (queue.length >= queueLimit) stream.pause();
+    notify();
+  });
+  stream.on('error', (error) => {
+    state.failure ??= { error };
+    notify();
+  });
+  stream.on('end', () => {
+    state.ended = true;
+    notify();
+  });
+  for (;;) {
+    if (queue.length > 0) {
+      const item = queue.shift()!;
+      if (queue.length < queueLimit && stream.isPaused()) stream.resume();
+      yield item;
+    } else if (state.failure) throw state.failure.error;
+    else if (state.ended) return;
+    else await new Promise<void>((resolve) => (wake = resolve));
   }
 }
 
