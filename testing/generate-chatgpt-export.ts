@@ -6,6 +6,8 @@ export interface GeneratedExportOptions {
   textLength: number;
   /** A word put in the first question of conversation i, so a test can search for it. */
   marker?: (index: number) => string;
+  /** Prefix of the conversations' ids: files with different prefixes import as different conversations. */
+  idPrefix?: string;
 }
 
 interface MappingNode {
@@ -22,7 +24,7 @@ const filler = 'The quick brown fox jumps over the lazy dog while the orchestra 
  * and the 200 MB import bench): a chain of user and assistant messages per conversation, as ChatGPT
  * writes them, root node included. Join or stream the chunks to get the file.
  */
-export function* chatGptExportChunks({ conversations, exchanges, textLength, marker }: GeneratedExportOptions): Generator<string> {
+export function* chatGptExportChunks({ conversations, exchanges, textLength, marker, idPrefix = 'generated' }: GeneratedExportOptions): Generator<string> {
   const text = filler.repeat(Math.ceil(textLength / filler.length)).slice(0, textLength);
   yield '[';
   for (let index = 0; index < conversations; index++) {
@@ -45,7 +47,7 @@ export function* chatGptExportChunks({ conversations, exchanges, textLength, mar
       parent.children.push(id);
       parent = node;
     }
-    const conversation = { title: `Generated ${index + 1}`, create_time: start, update_time: start + exchanges * 2, conversation_id: `generated-${index}`, mapping };
+    const conversation = { title: `Generated ${index + 1}`, create_time: start, update_time: start + exchanges * 2, conversation_id: `${idPrefix}-${index}`, mapping };
     yield `${index === 0 ? '' : ','}${JSON.stringify(conversation)}`;
   }
   yield ']';

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import StreamJson from 'stream-json';
 import StreamArray from 'stream-json/streamers/StreamArray.js';
 import StreamValues from 'stream-json/streamers/StreamValues.js';
 import { conversationsOfDocument, formatOf } from './detect-format.js';
@@ -38,7 +39,11 @@ export async function* readSource(input: AsyncIterable<Buffer | string>): AsyncG
     for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
   })();
   const source = Readable.from(rest);
-  const pipeline = source.pipe(head === '[' ? StreamArray.withParser() : StreamValues.withParser());
+  // Packed values only: the parser's chunk-by-chunk tokens double the garbage and nothing here reads them.
+  const tokens = source.pipe(StreamJson.parser({ streamValues: false }));
+  const pipeline = tokens.pipe(head === '[' ? StreamArray.streamArray() : StreamValues.streamValues());
+  // pipe() does not pass failures on: a syntax error of the parser ends the items with it.
+  tokens.on('error', (error) => pipeline.destroy(error));
   // pipe() does not pass a source failure on (an upload over its limit, a dropped connection): it must stop the parse, unchanged.
   let sourceFailure: { error: unknown } | null = null;
   source.on('error', (error) => {
@@ -64,6 +69,7 @@ export async function* readSource(input: AsyncIterable<Buffer | string>): AsyncG
     if (sourceFailure || error instanceof ImportError) throw error;
     throw new ImportError(`The file is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
+    tokens.destroy();
     pipeline.destroy();
   }
 }
