@@ -14,6 +14,8 @@ export const coreFloors: readonly (readonly string[])[] = [
   ['server'],
   // HTTP: one folder per API area, validating input and answering with presenters' DTOs.
   ['routes'],
+  // Conversation import and export: reads other apps' files into the store, using the turn engine's tree rules.
+  ['portability'],
   // The turn engine: runs an ask against a configured endpoint and saves the result.
   ['chat'],
   // Conversation search (FTS5, Meilisearch, hydration), the configured endpoints (catalogue, credentials)
