@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NO_PARENT } from '../chat/message-tree.js';
 import type { Message } from '../store/repositories/messages.js';
@@ -158,6 +158,32 @@ describe('importConversations', () => {
         { name: 'Conversation 3', reason: 'it is not a conversation of a known export format' },
       ],
     });
+  });
+
+  it('reports a conversation the store refuses and goes on with the next', async () => {
+    const conversations = store.conversations;
+    const refusing: Store = {
+      ...store,
+      conversations: {
+        ...conversations,
+        insertWithMessages: (conversation, messages) =>
+          conversation.title === 'Fläche des Kreises 🌍' ? Promise.reject(new Error('disk full')) : conversations.insertWithMessages(conversation, messages),
+      },
+    };
+    const result = await importConversations({ store: refusing, userId, input: fixture('chatgpt-conversations.json') });
+    expect(result).toMatchObject({ imported: 1, failedCount: 3 });
+    expect(result.failed[0]).toEqual({ name: 'Fläche des Kreises 🌍', reason: 'it could not be stored: disk full' });
+    expect([...(await conversationsByTitle()).keys()]).toEqual(['Quasar notes']);
+  });
+
+  it('keeps only plain option names of a LibreChat export', async () => {
+    const document = JSON.parse(readFileSync(new URL('./__fixtures__/librechat-sequential.json', import.meta.url), 'utf8'));
+    document.options = { ...document.options, $where: 'sleep(1)', 'a.b': 1, iconURL: 'https://example.com/x.png' };
+    await importConversations({ store, userId, input: fromText(JSON.stringify(document)) });
+    const conversation = (await conversationsByTitle()).get('Monads')!;
+    expect(conversation).toMatchObject({ iconURL: 'https://example.com/x.png' });
+    expect(Object.keys(conversation)).not.toContain('$where');
+    expect(Object.keys(conversation)).not.toContain('a.b');
   });
 
   it('reports progress after each conversation', async () => {

@@ -44,8 +44,8 @@ const maxListedFailures = 1000;
 
 /**
  * Imports an export file into one user's conversations: formats by content, one conversation in
- * memory at a time, each written whole or not at all. A malformed conversation is reported and
- * skipped; one imported before (same ids) is skipped; a storage failure stops the import.
+ * memory at a time, each written whole or not at all. A malformed conversation, or one the store
+ * refuses, is reported and skipped; one imported before (same ids) is skipped.
  */
 export async function importConversations({ store, userId, input, onProgress }: ImportOptions): Promise<ImportResult> {
   const result: ImportResult = { format: null, imported: 0, skipped: 0, failed: [], failedCount: 0, error: null };
@@ -58,8 +58,15 @@ export async function importConversations({ store, userId, input, onProgress }: 
       result.format ??= item.format?.name ?? null;
       const records = readItem(userId, item);
       if ('reason' in records) fail(nameOf(item), records.reason);
-      else if (await store.conversations.insertWithMessages(records.conversation, records.messages)) result.imported += 1;
-      else result.skipped += 1;
+      else {
+        const written = await store.conversations.insertWithMessages(records.conversation, records.messages).catch((error: unknown) => {
+          // One the database refuses (a MongoDB document over 16 MB …) is that conversation's failure; nothing of it was kept.
+          fail(nameOf(item), `it could not be stored: ${error instanceof Error ? error.message : String(error)}`);
+          return null;
+        });
+        if (written === true) result.imported += 1;
+        else if (written === false) result.skipped += 1;
+      }
       onProgress?.({ processed: result.imported + result.skipped + result.failedCount, imported: result.imported, skipped: result.skipped, failed: result.failedCount });
     }
   } catch (error) {

@@ -58,8 +58,11 @@ function readExport(document: Record<string, unknown>, conversation: Record<stri
   };
 }
 
+// Option names are plain identifiers: anything else (`$where`, `a.b`) is no option and must not reach a MongoDB document.
+const optionName = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
 function optionsOf(source: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(source).filter(([key, value]) => !notOptions.has(key) && value !== undefined));
+  return Object.fromEntries(Object.entries(source).filter(([key, value]) => optionName.test(key) && !notOptions.has(key) && value !== undefined));
 }
 
 function readMessage(message: Record<string, unknown>, position: number): ImportedMessage {
