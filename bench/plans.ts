@@ -1,5 +1,6 @@
 import type { BenchArgs, BenchName } from './lib/args.js';
 import type { BenchResult } from './lib/report.js';
+import { importBench } from './import/import-bench.js';
 import { historyBench, type HistoryBenchOptions } from './history/history-bench.js';
 import { loginLoadBench } from './logins/login-load-bench.js';
 import { startupBench } from './startup/startup-bench.js';
@@ -66,5 +67,7 @@ export function benchPlans(args: BenchArgs): Record<BenchName, () => Promise<Ben
     ui: () => uiBench(args.quick ? { messages: 200, streamChunks: 100, chunkDelayMs: 5 } : { messages: 2_000, streamChunks: 1_000, chunkDelayMs: 5 }),
     // The figure is one 500 MB upload; quick mode sends 50 MB through the same path (its note says so).
     uploads: () => uploadBench({ megabytes: args.quick ? 50 : 500 }),
+    // The figure is a 200 MB ChatGPT export; quick mode imports 10 MB through the same path.
+    import: () => importBench({ megabytes: args.quick ? 10 : 200 }),
   };
 }

@@ -114,6 +114,13 @@ export const envSchema = z.object({
   FILE_UPLOAD_IP_WINDOW: number(15),
   FILE_UPLOAD_USER_MAX: number(50),
   FILE_UPLOAD_USER_WINDOW: number(15),
+  /** Conversation imports (POST /api/convos/import): the largest file in bytes, and imports per IP and per user in a window of minutes (LibreChat's). */
+  CONVERSATION_IMPORT_MAX_FILE_SIZE_BYTES: number(262144000),
+  IMPORT_IP_MAX: number(100),
+  IMPORT_IP_WINDOW: number(15),
+  IMPORT_USER_MAX: number(50),
+  IMPORT_USER_WINDOW: number(15),
+  IMPORT_VIOLATION_SCORE: number(1),
 
   // The providers' variables (OPENAI_API_KEY, GOOGLE_KEY …) are declared by their plugins
   // (ProviderDiscovery.environment) and read from ChatboxConfig.rawEnv when endpoints are discovered.

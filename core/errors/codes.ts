@@ -34,6 +34,9 @@ export const errorCodes = {
   insufficient_quota: { status: 429, message: 'Insufficient quota' },
   moderation: { status: 400, message: 'Content flagged by moderation' },
   file_upload_limit: { status: 429, message: 'File upload limit reached' },
+  // Conversation imports (wave2 notes §7): LibreChat's texts.
+  import_limit: { status: 429, message: 'Too many conversation imports, please try again later.' },
+  import_too_large: { status: 413, message: 'File exceeds the maximum allowed size' },
   // Upload checks (spec 001 §5; LibreChat's client texts, wave2 notes §1.13): {limit} and {used} in MB.
   file_too_large: { status: 413, message: 'File size exceeds {limit} MB.' },
   upload_total_too_large: { status: 413, message: 'The total size of the files cannot exceed {limit} MB.' },

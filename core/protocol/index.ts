@@ -4,6 +4,7 @@ export * from './auth.js';
 export * from './auth-messages.js';
 export * from './startup-config.js';
 export * from './conversation.js';
+export * from './conversation-import.js';
 export * from './preset.js';
 export * from './keys.js';
 export * from './ask.js';

@@ -68,5 +68,7 @@ export interface StartupConfig {
   helpAndFaqURL: string;
   /** Bytes. */
   avatarSizeLimit: number;
+  /** Bytes: the largest file POST /api/convos/import takes (CONVERSATION_IMPORT_MAX_FILE_SIZE_BYTES). */
+  conversationImportMaxFileSize: number;
   version: string;
 }

@@ -6,6 +6,7 @@ import { assistantsRoutes } from './assistants/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { balanceRoutes } from './balance/routes.js';
 import { configRoutes } from './config/routes.js';
+import { conversationImportRoutes } from './convos/import-routes.js';
 import { conversationsRoutes } from './convos/routes.js';
 import { endpointsRoutes } from './endpoints/routes.js';
 import { filesRoutes } from './files/routes.js';
@@ -42,6 +43,7 @@ export async function registerRoutes(app: FastifyInstance, { config, oauthEndpoi
   await app.register(tokenizerRoutes);
   await app.register(balanceRoutes);
   await app.register(conversationsRoutes);
+  await app.register(conversationImportRoutes);
   await app.register(messagesRoutes);
   await app.register(filesRoutes);
   await app.register(presetsRoutes);

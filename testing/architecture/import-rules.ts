@@ -15,7 +15,8 @@ export const coreFloors: readonly (readonly string[])[] = [
   // HTTP: one folder per API area, validating input and answering with presenters' DTOs.
   ['routes'],
   // Assistants: their endpoint's settings and connection, tools, and (next) runs on the turn engine.
-  ['assistants'],
+  // Conversation import and export: reads other apps' files into the store, using the turn engine's tree rules.
+  ['assistants', 'portability'],
   // The turn engine: runs an ask against a configured endpoint and saves the result.
   ['chat'],
   // Conversation search (FTS5, Meilisearch, hydration), the configured endpoints (catalogue, credentials)

@@ -38,6 +38,7 @@ export function startupConfig(config: ChatboxConfig): StartupConfig {
     checkBalance: config.balance.enabled,
     helpAndFaqURL: env.HELP_AND_FAQ_URL ?? '/',
     avatarSizeLimit: (yaml.fileConfig?.avatarSizeLimit ?? DEFAULT_AVATAR_LIMIT_MB) * MB,
+    conversationImportMaxFileSize: env.CONVERSATION_IMPORT_MAX_FILE_SIZE_BYTES,
     version: packageVersion(),
   };
 }

@@ -8,6 +8,7 @@ import { useFreshStore } from './context.js';
 import { describeConversationsContract } from './conversations.js';
 import { describeExportContract } from './export.js';
 import { describeFilesContract } from './files.js';
+import { describeImportsContract } from './imports.js';
 import { describeIsolationContract } from './isolation.js';
 import { describeKeysContract } from './keys.js';
 import { describeMessagesContract } from './messages.js';
@@ -36,6 +37,7 @@ export function describeStoreContract(driverName: string, makeStore: () => Promi
     describeBalancesContract(context);
     describeBansContract(context);
     describeFilesContract(context);
+    describeImportsContract(context);
     describeIsolationContract(context);
     describeCascadeContract(context);
     describeExportContract(context);

@@ -3,7 +3,8 @@ import type { Conversation, ConversationsRepository } from '../repositories/conv
 import type { SearchOutboxChange } from '../repositories/search-outbox.js';
 import type { Collections } from './collections.js';
 import { definedFields, exportBatch, mergeFields, replaceKeepingCreatedAt, toRecord } from './documents.js';
-import { retryOnDuplicate } from './duplicates.js';
+import { isDuplicateKey, retryOnDuplicate } from './duplicates.js';
+import { messageDocument } from './messages.js';
 import type { RecordSearchChanges } from './search-outbox.js';
 
 /** A conversation is stored flat, every option as its own field (absent options stay absent). */
@@ -40,6 +41,28 @@ export function createConversationsRepository({ conversations, messages }: Colle
     async find(userId, conversationId) {
       const document = await conversations.findOne({ user: userId, conversationId });
       return document ? fromDocument(document) : null;
+    },
+    async insertWithMessages(conversation, messageRecords) {
+      const { user: userId, conversationId } = conversation;
+      if (await conversations.findOne({ user: userId, conversationId })) return false;
+      // No transaction on a standalone MongoDB: messages first, the conversation last, so the
+      // conversation (what lists and imports look for) appears only once all of it is written; a
+      // failure removes what was written, and leftovers of a crash are cleared by the next attempt.
+      try {
+        await messages.deleteMany({ user: userId, conversationId });
+        if (messageRecords.length > 0) await messages.insertMany(messageRecords.map(messageDocument), { ordered: true });
+        await conversations.insertOne(conversationDocument(conversation));
+      } catch (error) {
+        // A duplicate is a concurrent import of the same conversation: the same ids and content, so its writes stay.
+        if (isDuplicateKey(error)) return false;
+        await messages.deleteMany({ user: userId, conversationId }).catch(() => undefined);
+        throw error;
+      }
+      await recordSearchChanges([
+        { index: 'convos', kind: 'document', userId, documentId: conversationId },
+        ...messageRecords.map((message) => ({ index: 'messages' as const, kind: 'document' as const, userId, documentId: message.messageId })),
+      ]);
+      return true;
     },
     async list(userId, { offset, limit }) {
       // Served by the (user, updatedAt desc) index; conversationId breaks ties so pages never overlap.

@@ -1,4 +1,5 @@
 import type { EndpointOptions, ExportBatch, Page } from './common.js';
+import type { Message } from './messages.js';
 
 export interface Conversation extends EndpointOptions {
   conversationId: string;
@@ -16,6 +17,13 @@ export interface ConversationsRepository {
    */
   upsert(conversation: Omit<Conversation, 'createdAt' | 'updatedAt'> & { createdAt?: Date; updatedAt?: Date }): Promise<Conversation>;
   find(userId: string, conversationId: string): Promise<Conversation | null>;
+  /**
+   * Writes a new conversation with all its messages, whole or not at all (an import): false, and
+   * nothing written, when the user already has a conversation with this id. The messages are indexed
+   * for search as any other write. Messages left by an earlier interrupted write of the same
+   * conversation are replaced.
+   */
+  insertWithMessages(conversation: Conversation, messages: Message[]): Promise<boolean>;
   /** Every conversation of every user, a batch at a time, for copying the store to another driver (see ExportBatch). */
   exportBatch(after: string | null, limit: number): Promise<ExportBatch<Conversation>>;
   /** Newest updatedAt first. */

@@ -1,6 +1,7 @@
 import type { Conversation, ConversationsRepository } from '../repositories/conversations.js';
 import type { SqliteConnection } from './database.js';
 import { exportRows } from './export-rows.js';
+import { messageRows } from './messages.js';
 import { applyPatch, createRowMapper, returnedRow, upsertSql, type Row } from './row-mapping.js';
 
 /** Exported for the search outbox scan, which reads the same rows. */
@@ -27,6 +28,7 @@ export function createConversationsRepository({ database, transaction }: SqliteC
     deleteOne: database.prepare<[string, string]>('DELETE FROM conversations WHERE user_id = ? AND conversation_id = ?'),
     deleteMessagesOf: database.prepare<[string, string]>('DELETE FROM messages WHERE user_id = ? AND conversation_id = ?'),
     deleteAll: database.prepare<[string]>('DELETE FROM conversations WHERE user_id = ?'),
+    upsertMessage: database.prepare<[Row], Row>(upsertSql('messages', messageRows.columns, ['user_id', 'message_id'], ['created_at'])),
     deleteAllMessages: database.prepare<[string]>('DELETE FROM messages WHERE user_id = ?'),
   };
 
@@ -43,6 +45,16 @@ export function createConversationsRepository({ database, transaction }: SqliteC
     },
     async find(userId, conversationId) {
       return find(userId, conversationId);
+    },
+    async insertWithMessages(conversation, messages) {
+      // One transaction: the FTS5 triggers index the messages in it, and a failure leaves nothing behind.
+      return transaction(() => {
+        if (find(conversation.user, conversation.conversationId)) return false;
+        statements.deleteMessagesOf.run(conversation.user, conversation.conversationId);
+        for (const message of messages) statements.upsertMessage.run(messageRows.toRow(message));
+        save(conversation);
+        return true;
+      });
     },
     async list(userId, { offset, limit }) {
       return transaction(() => ({

@@ -24,5 +24,6 @@ export const defaultStartupConfig: StartupConfig = {
   checkBalance: false,
   helpAndFaqURL: '',
   avatarSizeLimit: 2 * 1024 * 1024,
+  conversationImportMaxFileSize: 262144000,
   version: typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '',
 };

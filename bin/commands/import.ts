@@ -1,0 +1,64 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Command } from 'commander';
+import { importConversations, type ImportProgress } from '../../core/portability/import-conversations.js';
+import { systemErrorCode } from '../../config/system-error-code.js';
+import { configOption, dataDirOption } from './shared/common-options.js';
+import { CliError } from './shared/cli-error.js';
+import { userFromEmailOption } from './shared/find-user.js';
+import { withContext } from './shared/open-context.js';
+import { runAction } from './shared/run-action.js';
+
+interface ImportOptions {
+  config?: string;
+  dataDir: string;
+  email?: string;
+}
+
+// Progress is written at most this often: a line per conversation would flood a log for large exports.
+const progressIntervalMs = 500;
+
+/**
+ * chatbox import --email E FILE: imports a conversation export (ChatGPT, Claude, LibreChat, chatbox,
+ * Open WebUI, chatbot-ui; told apart by content) into a user's conversations, with the importer the
+ * API uses and no size limit. Progress goes to stderr, the summary to stdout.
+ */
+export function importCommand(): Command {
+  return new Command('import')
+    .description("import a conversation export (ChatGPT, Claude, LibreChat, chatbox, Open WebUI, chatbot-ui) into a user's conversations")
+    .argument('<file>', 'the export file (JSON)')
+    .option('-e, --email <email>', 'the account email (asked when omitted on a terminal)')
+    .addOption(configOption())
+    .addOption(dataDirOption())
+    .action(runAction(async (file: string, options: ImportOptions) => {
+      const size = await fileSize(file);
+      await withContext(options, async ({ store }) => {
+        const user = await userFromEmailOption(store, options.email);
+        const input = createReadStream(file);
+        let lastPrinted = 0;
+        const printProgress = (progress: ImportProgress, force = false) => {
+          const now = Date.now();
+          if (!force && now - lastPrinted < progressIntervalMs) return;
+          lastPrinted = now;
+          const percent = size > 0 ? Math.floor((input.bytesRead / size) * 100) : 100;
+          console.error(`  ${percent}% read, ${progress.processed} conversations: ${progress.imported} imported, ${progress.skipped} already there, ${progress.failed} failed`);
+        };
+        const result = await importConversations({ store, userId: user.id, input, onProgress: (progress) => printProgress(progress) });
+        for (const failure of result.failed) console.error(`  skipped "${failure.name}": ${failure.reason}`);
+        if (result.failedCount > result.failed.length) console.error(`  … and ${result.failedCount - result.failed.length} more`);
+        console.log(
+          `Imported ${result.imported} conversation(s) for ${user.email}${result.format ? ` from a ${result.format} export` : ''}; ${result.skipped} already imported, ${result.failedCount} failed.`,
+        );
+        if (result.error) throw new CliError(`${file}: ${result.error}`);
+      });
+    }));
+}
+
+async function fileSize(file: string): Promise<number> {
+  try {
+    return (await stat(file)).size;
+  } catch (error) {
+    if (systemErrorCode(error) === 'ENOENT') throw new CliError(`${file}: no such file`);
+    throw error;
+  }
+}

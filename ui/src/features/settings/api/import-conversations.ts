@@ -1,0 +1,26 @@
+import type { ImportConversationsResponse } from '@protocol';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refreshConversationList } from '../../../lib/conversation-cache.js';
+import { uploadWithProgress } from '../../../lib/upload-with-progress.js';
+
+interface ImportInput {
+  file: File;
+  /** 0 to 1: the server reads the file as it imports, so what it has taken is how far the import is. */
+  onProgress: (fraction: number) => void;
+}
+
+/** POST /api/convos/import: the export as the multipart part `file`. */
+export function importConversations({ file, onProgress }: ImportInput): Promise<ImportConversationsResponse> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return uploadWithProgress<ImportConversationsResponse>('/api/convos/import', form, onProgress);
+}
+
+export function useImportConversations() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importConversations,
+    // Even a file that broke off part-way may have imported conversations before the break.
+    onSettled: () => refreshConversationList(queryClient),
+  });
+}
