@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../../testing/fake-upstreams/index.js';
+import { contentText } from '../../testing/plugins-endpoint.js';
 import { startChatE2e, type ChatE2eContext } from './support/chatbox-page.js';
+import { bearer, signUp } from './support/seed.js';
 
 const NO_PARENT = '00000000-0000-0000-0000-000000000000';
 let e2e: ChatE2eContext;
@@ -72,6 +74,123 @@ describe('the plugins endpoint in the browser', () => {
     const followUp = e2e.upstreams.openai.control.requests.at(-1)!.body;
     expect(followUp.model).toBe('gpt-4o-mini');
     await page.screenshot({ path: '/tmp/chatbox-plugins-live.png' });
+    await page.context().close();
+  });
+
+  it('switches to agent settings: the classic agent with a completion pass, then the functions agent, as the fake upstream sees them', async () => {
+    const page = await e2e.newPage();
+    const { token } = await signUp(page, 'agent');
+    expect((await page.request.post('/api/user/plugins', { data: { pluginKey: 'calculator', action: 'install' }, headers: bearer(token) })).status()).toBe(200);
+    await page.goto('/c/new');
+    await page.getByRole('button', { name: /^Endpoint:/ }).click();
+    await page.getByRole('menu', { name: 'Endpoints' }).getByRole('menuitemradio', { name: 'Plugins' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Endpoint: Plugins' }).count()).toBe(1);
+
+    const settings = page.getByRole('dialog', { name: 'Conversation settings' });
+    const openSettings = async () => {
+      await page.getByRole('button', { name: 'Conversation settings' }).click();
+      await expect.poll(() => settings.isVisible()).toBe(true);
+    };
+    const closeSettings = async () => {
+      await settings.press('Escape');
+      await expect.poll(() => settings.count()).toBe(0);
+    };
+    const pickAgentModel = async (model: string) => {
+      await settings.getByRole('combobox', { name: 'Agent model' }).click();
+      await page.getByRole('option', { name: model, exact: true }).click();
+    };
+    const views = () => settings.getByRole('radiogroup', { name: 'Plugins settings' });
+
+    // Completion settings: the chat's model and temperature, and the calculator.
+    await openSettings();
+    await settings.getByRole('combobox', { name: 'Model' }).click();
+    await page.getByRole('option', { name: 'gpt-4o-mini', exact: true }).click();
+    const completionTemperature = settings.getByRole('spinbutton', { name: 'Temperature (0–2)' });
+    await completionTemperature.fill('0.6');
+    await completionTemperature.press('Enter');
+    await settings.getByRole('checkbox', { name: 'Calculator' }).check();
+
+    // Agent settings, by keyboard: the classic agent on a model without tool calling, temperature .3, with the completion pass.
+    const agentView = views().getByRole('radio', { name: 'Agent settings' });
+    await agentView.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => agentView.getAttribute('aria-checked')).toBe('true');
+    await pickAgentModel('gpt-3.5-turbo-instruct');
+    const temperature = settings.getByRole('spinbutton', { name: 'Temperature (0–1)' });
+    await temperature.fill('0.3');
+    await temperature.press('Enter');
+    const functions = settings.getByRole('switch', { name: 'Functions' });
+    await functions.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => functions.getAttribute('aria-checked')).toBe('false');
+    const skipCompletion = settings.getByRole('switch', { name: 'Skip completion' });
+    await skipCompletion.click();
+    await expect.poll(() => skipCompletion.getAttribute('aria-checked')).toBe('false');
+    await page.screenshot({ path: '/tmp/chatbox-plugins-agent-settings.png', animations: 'disabled' });
+    await closeSettings();
+
+    // The fake: the ReAct steps for the agent's requests, a plain answer for the completion pass.
+    const steps = ['Thought: I need math.\nAction: calculator\nAction Input: 6*7', 'Thought: I now know.\nFinal Answer: 42'];
+    const isAgentStep = (request: RecordedRequest) => contentText(request.body.messages[0]).includes('Action Input');
+    const observations = (request: RecordedRequest) => request.body.messages.filter((message: unknown) => contentText(message).startsWith('Observation: ')).length;
+    e2e.upstreams.openai.control.reset();
+    e2e.upstreams.openai.control.configure({ reply: (request) => (isAgentStep(request) ? (steps[observations(request)] ?? 'Final Answer: out of script') : 'The completion says 42.') });
+
+    const composer = page.getByRole('textbox', { name: 'Message', exact: true });
+    const askFromComposer = async (text: string) => {
+      await expect.poll(() => composer.isEnabled(), { timeout: 15_000 }).toBe(true);
+      const sent = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/ask/gptPlugins');
+      await composer.fill(text);
+      await composer.press('Enter');
+      return (await sent).postDataJSON();
+    };
+    const classicBody = await askFromComposer('What is 6*7?');
+    // LibreChat's client body: agentOptions with its four keys.
+    expect(classicBody).toMatchObject({ endpoint: 'gptPlugins', model: 'gpt-4o-mini', temperature: 0.6, tools: ['calculator'] });
+    expect(classicBody.agentOptions).toEqual({ agent: 'classic', skipCompletion: false, model: 'gpt-3.5-turbo-instruct', temperature: 0.3 });
+
+    const log = page.getByRole('log', { name: 'Messages' });
+    const classicReply = log.getByRole('article').last();
+    await expect.poll(() => classicReply.innerText(), { timeout: 20_000 }).toContain('The completion says 42.');
+    await expect.poll(() => classicReply.locator('details summary').first().innerText()).toBe('Used Calculator');
+    const classicRequests = e2e.upstreams.openai.control.requests;
+    const agentRequests = classicRequests.filter(isAgentStep);
+    expect(agentRequests).toHaveLength(2);
+    for (const request of agentRequests) {
+      expect(request.body).toMatchObject({ model: 'gpt-3.5-turbo-instruct', temperature: 0.3 });
+      expect(request.body.tools).toBeUndefined();
+    }
+    // Skip completion off: the chat's model writes the reply after the agent.
+    expect(classicRequests.at(-1)!.body).toMatchObject({ model: 'gpt-4o-mini', temperature: 0.6 });
+    expect(isAgentStep(classicRequests.at(-1)!)).toBe(false);
+
+    // The conversation keeps them: after a reload the agent settings show what was sent.
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/c\/[0-9a-f-]{36}$/);
+    await page.reload();
+    await expect.poll(() => classicReply.innerText(), { timeout: 15_000 }).toContain('The completion says 42.');
+    await openSettings();
+    await views().getByRole('radio', { name: 'Agent settings' }).click();
+    await expect.poll(() => settings.getByRole('combobox', { name: 'Agent model' }).innerText()).toContain('gpt-3.5-turbo-instruct');
+    expect(await functions.getAttribute('aria-checked')).toBe('false');
+
+    // Back to the functions agent, skipping the completion: native tool calls on the agent's model.
+    await pickAgentModel('gpt-4o-mini');
+    await functions.click();
+    await skipCompletion.click();
+    await closeSettings();
+    e2e.upstreams.openai.control.reset();
+    scriptCalculator('6*8');
+    const functionsBody = await askFromComposer('And 6*8?');
+    expect(functionsBody.agentOptions).toEqual({ agent: 'functions', skipCompletion: true, model: 'gpt-4o-mini', temperature: 0.3 });
+    const functionsReply = log.getByRole('article').last();
+    await expect.poll(() => functionsReply.innerText(), { timeout: 20_000 }).toContain('It is 48.');
+    await expect.poll(() => functionsReply.locator('details summary').first().innerText()).toBe('Used Calculator');
+    const functionsRequests = e2e.upstreams.openai.control.requests;
+    expect(functionsRequests).toHaveLength(2);
+    for (const request of functionsRequests) {
+      expect(request.body).toMatchObject({ model: 'gpt-4o-mini', temperature: 0.3 });
+      expect(request.body.tools.map((tool: { function: { name: string } }) => tool.function.name)).toEqual(['calculator']);
+    }
     await page.context().close();
   });
 });

@@ -358,6 +358,16 @@ export const arEG = {
   com_endpoint_preset_saved: 'تم حفظ {0}',
   com_endpoint_preset_save_error: 'تعذّر حفظ الإعداد المسبق.',
   com_endpoint_no_settings: 'لا توجد إعدادات قابلة للضبط لنقطة النهاية هذه.',
+  com_endpoint_plugins_settings_view: 'إعدادات الإضافات',
+  com_endpoint_completion_settings: 'إعدادات الإكمال',
+  com_endpoint_agent_settings: 'إعدادات الوكيل',
+  com_endpoint_agent_settings_info: 'يتولى الوكيل الأدوار التي اختيرت لها أدوات.',
+  com_endpoint_agent_model: 'نموذج الوكيل',
+  com_endpoint_agent_temperature_info: 'درجة حرارة الوكيل أثناء اختيار الأدوات واستدعائها؛ القيمة 0 تجعل خطواته متوقعة.',
+  com_endpoint_plug_use_functions: 'الدوال',
+  com_endpoint_func_hover: 'تشغيل: يستدعي النموذج الأدوات كدوال. إيقاف: الوكيل الكلاسيكي، للنماذج التي لا تستدعي الأدوات.',
+  com_endpoint_plug_skip_completion: 'تخطي الإكمال',
+  com_endpoint_skip_hover: 'تشغيل: إجابة الوكيل هي الرد. إيقاف: يكتب نموذج المحادثة الرد من خطوات الوكيل.',
 
   // Presets menu
   com_endpoint_presets: 'الإعدادات المسبقة',

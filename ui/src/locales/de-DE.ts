@@ -368,6 +368,16 @@ export const deDE = {
   com_endpoint_preset_saved: '{0} gespeichert',
   com_endpoint_preset_save_error: 'Die Vorlage konnte nicht gespeichert werden.',
   com_endpoint_no_settings: 'Für diesen Endpunkt gibt es keine Einstellungen.',
+  com_endpoint_plugins_settings_view: 'Plugin-Einstellungen',
+  com_endpoint_completion_settings: 'Vervollständigungseinstellungen',
+  com_endpoint_agent_settings: 'Agenteneinstellungen',
+  com_endpoint_agent_settings_info: 'Der Agent bearbeitet die Anfragen, für die Werkzeuge ausgewählt sind.',
+  com_endpoint_agent_model: 'Agentenmodell',
+  com_endpoint_agent_temperature_info: 'Die Temperatur des Agenten beim Auswählen und Aufrufen von Werkzeugen; 0 hält seine Schritte vorhersehbar.',
+  com_endpoint_plug_use_functions: 'Funktionen',
+  com_endpoint_func_hover: 'Ein: Das Modell ruft die Werkzeuge als Funktionen auf. Aus: der klassische Agent, für Modelle ohne Werkzeugaufrufe.',
+  com_endpoint_plug_skip_completion: 'Vervollständigung überspringen',
+  com_endpoint_skip_hover: 'Ein: Die Antwort des Agenten ist die Antwort. Aus: Das Modell des Chats schreibt die Antwort aus den Schritten des Agenten.',
 
   // Presets menu
   com_endpoint_presets: 'Vorlagen',

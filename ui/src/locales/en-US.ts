@@ -359,6 +359,16 @@ export const enUS = {
   com_endpoint_preset_saved: '{0} saved',
   com_endpoint_preset_save_error: 'The preset could not be saved.',
   com_endpoint_no_settings: 'This endpoint has no settings to tune.',
+  com_endpoint_plugins_settings_view: 'Plugins settings',
+  com_endpoint_completion_settings: 'Completion settings',
+  com_endpoint_agent_settings: 'Agent settings',
+  com_endpoint_agent_settings_info: 'The agent runs the turns that have tools selected.',
+  com_endpoint_agent_model: 'Agent model',
+  com_endpoint_agent_temperature_info: 'The agent\'s temperature while it picks and calls tools; 0 keeps its steps predictable.',
+  com_endpoint_plug_use_functions: 'Functions',
+  com_endpoint_func_hover: 'On: the model calls the tools as functions. Off: the classic agent, for models without tool calling.',
+  com_endpoint_plug_skip_completion: 'Skip completion',
+  com_endpoint_skip_hover: 'On: the agent\'s answer is the reply. Off: the chat\'s model writes the reply from the agent\'s steps.',
 
   // Presets menu (features/presets)
   com_endpoint_presets: 'Presets',

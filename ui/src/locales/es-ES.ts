@@ -370,6 +370,16 @@ export const esES = {
   com_endpoint_preset_saved: '{0} guardado',
   com_endpoint_preset_save_error: 'No se ha podido guardar el preajuste.',
   com_endpoint_no_settings: 'Este endpoint no tiene ajustes que configurar.',
+  com_endpoint_plugins_settings_view: 'Ajustes de plugins',
+  com_endpoint_completion_settings: 'Ajustes de completado',
+  com_endpoint_agent_settings: 'Ajustes del agente',
+  com_endpoint_agent_settings_info: 'El agente ejecuta los turnos que tienen herramientas seleccionadas.',
+  com_endpoint_agent_model: 'Modelo del agente',
+  com_endpoint_agent_temperature_info: 'La temperatura del agente mientras elige y llama a las herramientas; 0 mantiene sus pasos predecibles.',
+  com_endpoint_plug_use_functions: 'Funciones',
+  com_endpoint_func_hover: 'Activado: el modelo llama a las herramientas como funciones. Desactivado: el agente clásico, para modelos sin llamadas a herramientas.',
+  com_endpoint_plug_skip_completion: 'Omitir completado',
+  com_endpoint_skip_hover: 'Activado: la respuesta del agente es la respuesta. Desactivado: el modelo del chat redacta la respuesta a partir de los pasos del agente.',
 
   // Presets menu
   com_endpoint_presets: 'Preajustes',

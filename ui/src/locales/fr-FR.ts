@@ -370,6 +370,16 @@ export const frFR = {
   com_endpoint_preset_saved: '{0} enregistré',
   com_endpoint_preset_save_error: 'Le préréglage n’a pas pu être enregistré.',
   com_endpoint_no_settings: 'Ce point de terminaison n’a aucun paramètre à ajuster.',
+  com_endpoint_plugins_settings_view: 'Paramètres des plugins',
+  com_endpoint_completion_settings: 'Paramètres de complétion',
+  com_endpoint_agent_settings: 'Paramètres de l’agent',
+  com_endpoint_agent_settings_info: 'L’agent traite les tours pour lesquels des outils sont sélectionnés.',
+  com_endpoint_agent_model: 'Modèle de l’agent',
+  com_endpoint_agent_temperature_info: 'La température de l’agent quand il choisit et appelle les outils ; 0 rend ses étapes prévisibles.',
+  com_endpoint_plug_use_functions: 'Fonctions',
+  com_endpoint_func_hover: 'Activé : le modèle appelle les outils comme des fonctions. Désactivé : l’agent classique, pour les modèles sans appel d’outils.',
+  com_endpoint_plug_skip_completion: 'Ignorer la complétion',
+  com_endpoint_skip_hover: 'Activé : la réponse de l’agent est la réponse. Désactivé : le modèle de la discussion rédige la réponse à partir des étapes de l’agent.',
 
   // Presets menu
   com_endpoint_presets: 'Préréglages',

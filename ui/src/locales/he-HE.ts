@@ -358,6 +358,16 @@ export const heHE = {
   com_endpoint_preset_saved: '{0} נשמרה',
   com_endpoint_preset_save_error: 'לא ניתן לשמור את ההגדרה הקבועה.',
   com_endpoint_no_settings: 'לנקודת הקצה הזו אין הגדרות לכוונון.',
+  com_endpoint_plugins_settings_view: 'הגדרות תוספים',
+  com_endpoint_completion_settings: 'הגדרות השלמה',
+  com_endpoint_agent_settings: 'הגדרות סוכן',
+  com_endpoint_agent_settings_info: 'הסוכן מריץ את התורות שנבחרו בהן כלים.',
+  com_endpoint_agent_model: 'מודל הסוכן',
+  com_endpoint_agent_temperature_info: 'הטמפרטורה של הסוכן בזמן שהוא בוחר כלים וקורא להם; 0 שומר על צעדים צפויים.',
+  com_endpoint_plug_use_functions: 'פונקציות',
+  com_endpoint_func_hover: 'מופעל: המודל קורא לכלים כפונקציות. כבוי: הסוכן הקלאסי, למודלים בלי קריאה לכלים.',
+  com_endpoint_plug_skip_completion: 'דילוג על ההשלמה',
+  com_endpoint_skip_hover: 'מופעל: התשובה של הסוכן היא התגובה. כבוי: מודל השיחה כותב את התגובה מצעדי הסוכן.',
 
   // Presets menu
   com_endpoint_presets: 'הגדרות קבועות',

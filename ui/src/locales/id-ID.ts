@@ -361,6 +361,16 @@ export const idID = {
   com_endpoint_preset_saved: '{0} disimpan',
   com_endpoint_preset_save_error: 'Preset tidak dapat disimpan.',
   com_endpoint_no_settings: 'Endpoint ini tidak memiliki pengaturan yang bisa disesuaikan.',
+  com_endpoint_plugins_settings_view: 'Pengaturan plugin',
+  com_endpoint_completion_settings: 'Pengaturan penyelesaian',
+  com_endpoint_agent_settings: 'Pengaturan agen',
+  com_endpoint_agent_settings_info: 'Agen menjalankan giliran yang memiliki alat terpilih.',
+  com_endpoint_agent_model: 'Model agen',
+  com_endpoint_agent_temperature_info: 'Suhu agen saat memilih dan memanggil alat; 0 membuat langkahnya dapat diprediksi.',
+  com_endpoint_plug_use_functions: 'Fungsi',
+  com_endpoint_func_hover: 'Aktif: model memanggil alat sebagai fungsi. Nonaktif: agen klasik, untuk model tanpa pemanggilan alat.',
+  com_endpoint_plug_skip_completion: 'Lewati penyelesaian',
+  com_endpoint_skip_hover: 'Aktif: jawaban agen menjadi balasan. Nonaktif: model obrolan menulis balasan dari langkah-langkah agen.',
 
   // Presets menu
   com_endpoint_presets: 'Preset',

@@ -363,6 +363,16 @@ export const itIT = {
   com_endpoint_preset_saved: '{0} salvato',
   com_endpoint_preset_save_error: 'Impossibile salvare la preimpostazione.',
   com_endpoint_no_settings: 'Questo endpoint non ha impostazioni da regolare.',
+  com_endpoint_plugins_settings_view: 'Impostazioni dei plugin',
+  com_endpoint_completion_settings: 'Impostazioni di completamento',
+  com_endpoint_agent_settings: 'Impostazioni dell\'agente',
+  com_endpoint_agent_settings_info: 'L\'agente gestisce i turni con strumenti selezionati.',
+  com_endpoint_agent_model: 'Modello dell\'agente',
+  com_endpoint_agent_temperature_info: 'La temperatura dell\'agente mentre sceglie e chiama gli strumenti; 0 mantiene i suoi passi prevedibili.',
+  com_endpoint_plug_use_functions: 'Funzioni',
+  com_endpoint_func_hover: 'Attivo: il modello chiama gli strumenti come funzioni. Disattivo: l\'agente classico, per modelli senza chiamate agli strumenti.',
+  com_endpoint_plug_skip_completion: 'Salta il completamento',
+  com_endpoint_skip_hover: 'Attivo: la risposta dell\'agente è la risposta. Disattivo: il modello della chat scrive la risposta dai passi dell\'agente.',
 
   // Presets menu
   com_endpoint_presets: 'Preimpostazioni',

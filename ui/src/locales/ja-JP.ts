@@ -357,6 +357,16 @@ export const jaJP = {
   com_endpoint_preset_saved: '{0} を保存しました',
   com_endpoint_preset_save_error: 'プリセットを保存できませんでした。',
   com_endpoint_no_settings: 'このエンドポイントには調整できる設定がありません。',
+  com_endpoint_plugins_settings_view: 'プラグインの設定',
+  com_endpoint_completion_settings: '補完の設定',
+  com_endpoint_agent_settings: 'エージェントの設定',
+  com_endpoint_agent_settings_info: 'ツールが選択されているターンはエージェントが実行します。',
+  com_endpoint_agent_model: 'エージェントのモデル',
+  com_endpoint_agent_temperature_info: 'ツールを選んで呼び出すときのエージェントの温度。0 にすると手順が予測しやすくなります。',
+  com_endpoint_plug_use_functions: '関数',
+  com_endpoint_func_hover: 'オン: モデルがツールを関数として呼び出します。オフ: ツール呼び出しに対応しないモデル向けのクラシックエージェント。',
+  com_endpoint_plug_skip_completion: '補完をスキップ',
+  com_endpoint_skip_hover: 'オン: エージェントの回答がそのまま返信になります。オフ: チャットのモデルがエージェントの手順から返信を書きます。',
 
   // Presets menu
   com_endpoint_presets: 'プリセット',

@@ -357,6 +357,16 @@ export const koKR = {
   com_endpoint_preset_saved: '{0} 저장됨',
   com_endpoint_preset_save_error: '프리셋을 저장하지 못했습니다.',
   com_endpoint_no_settings: '이 엔드포인트에는 조정할 설정이 없습니다.',
+  com_endpoint_plugins_settings_view: '플러그인 설정',
+  com_endpoint_completion_settings: '완성 설정',
+  com_endpoint_agent_settings: '에이전트 설정',
+  com_endpoint_agent_settings_info: '도구가 선택된 턴은 에이전트가 실행합니다.',
+  com_endpoint_agent_model: '에이전트 모델',
+  com_endpoint_agent_temperature_info: '도구를 고르고 호출할 때 에이전트의 온도입니다. 0이면 단계가 예측 가능해집니다.',
+  com_endpoint_plug_use_functions: '함수',
+  com_endpoint_func_hover: '켜기: 모델이 도구를 함수로 호출합니다. 끄기: 도구 호출을 지원하지 않는 모델을 위한 클래식 에이전트입니다.',
+  com_endpoint_plug_skip_completion: '완성 건너뛰기',
+  com_endpoint_skip_hover: '켜기: 에이전트의 답이 곧 응답입니다. 끄기: 채팅 모델이 에이전트의 단계를 바탕으로 응답을 작성합니다.',
 
   // Presets menu
   com_endpoint_presets: '프리셋',

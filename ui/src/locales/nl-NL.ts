@@ -363,6 +363,16 @@ export const nlNL = {
   com_endpoint_preset_saved: '{0} opgeslagen',
   com_endpoint_preset_save_error: 'De voorinstelling kon niet worden opgeslagen.',
   com_endpoint_no_settings: 'Dit endpoint heeft geen instellingen om aan te passen.',
+  com_endpoint_plugins_settings_view: 'Plug-in-instellingen',
+  com_endpoint_completion_settings: 'Voltooiingsinstellingen',
+  com_endpoint_agent_settings: 'Agentinstellingen',
+  com_endpoint_agent_settings_info: 'De agent voert de beurten uit waarvoor tools zijn geselecteerd.',
+  com_endpoint_agent_model: 'Agentmodel',
+  com_endpoint_agent_temperature_info: 'De temperatuur van de agent terwijl hij tools kiest en aanroept; 0 houdt zijn stappen voorspelbaar.',
+  com_endpoint_plug_use_functions: 'Functies',
+  com_endpoint_func_hover: 'Aan: het model roept de tools aan als functies. Uit: de klassieke agent, voor modellen zonder toolaanroepen.',
+  com_endpoint_plug_skip_completion: 'Voltooiing overslaan',
+  com_endpoint_skip_hover: 'Aan: het antwoord van de agent is het antwoord. Uit: het model van de chat schrijft het antwoord op basis van de stappen van de agent.',
 
   // Presets menu
   com_endpoint_presets: 'Voorinstellingen',

@@ -360,6 +360,16 @@ export const plPL = {
   com_endpoint_preset_saved: 'Zapisano {0}',
   com_endpoint_preset_save_error: 'Nie udało się zapisać ustawienia wstępnego.',
   com_endpoint_no_settings: 'Ten endpoint nie ma ustawień do dostosowania.',
+  com_endpoint_plugins_settings_view: 'Ustawienia wtyczek',
+  com_endpoint_completion_settings: 'Ustawienia uzupełniania',
+  com_endpoint_agent_settings: 'Ustawienia agenta',
+  com_endpoint_agent_settings_info: 'Agent obsługuje tury, w których wybrano narzędzia.',
+  com_endpoint_agent_model: 'Model agenta',
+  com_endpoint_agent_temperature_info: 'Temperatura agenta podczas wybierania i wywoływania narzędzi; 0 sprawia, że jego kroki są przewidywalne.',
+  com_endpoint_plug_use_functions: 'Funkcje',
+  com_endpoint_func_hover: 'Włączone: model wywołuje narzędzia jako funkcje. Wyłączone: klasyczny agent, dla modeli bez wywoływania narzędzi.',
+  com_endpoint_plug_skip_completion: 'Pomiń uzupełnianie',
+  com_endpoint_skip_hover: 'Włączone: odpowiedź agenta jest odpowiedzią. Wyłączone: model czatu pisze odpowiedź na podstawie kroków agenta.',
 
   // Presets menu
   com_endpoint_presets: 'Ustawienia wstępne',

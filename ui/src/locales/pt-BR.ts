@@ -364,6 +364,16 @@ export const ptBR = {
   com_endpoint_preset_saved: '{0} salvo',
   com_endpoint_preset_save_error: 'Não foi possível salvar a predefinição.',
   com_endpoint_no_settings: 'Este endpoint não tem configurações para ajustar.',
+  com_endpoint_plugins_settings_view: 'Configurações de plugins',
+  com_endpoint_completion_settings: 'Configurações de conclusão',
+  com_endpoint_agent_settings: 'Configurações do agente',
+  com_endpoint_agent_settings_info: 'O agente executa os turnos que têm ferramentas selecionadas.',
+  com_endpoint_agent_model: 'Modelo do agente',
+  com_endpoint_agent_temperature_info: 'A temperatura do agente enquanto escolhe e chama as ferramentas; 0 mantém seus passos previsíveis.',
+  com_endpoint_plug_use_functions: 'Funções',
+  com_endpoint_func_hover: 'Ativado: o modelo chama as ferramentas como funções. Desativado: o agente clássico, para modelos sem chamada de ferramentas.',
+  com_endpoint_plug_skip_completion: 'Pular conclusão',
+  com_endpoint_skip_hover: 'Ativado: a resposta do agente é a resposta. Desativado: o modelo do chat escreve a resposta a partir dos passos do agente.',
 
   // Presets menu
   com_endpoint_presets: 'Predefinições',

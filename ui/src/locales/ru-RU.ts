@@ -361,6 +361,16 @@ export const ruRU = {
   com_endpoint_preset_saved: '{0}: сохранено',
   com_endpoint_preset_save_error: 'Не удалось сохранить пресет.',
   com_endpoint_no_settings: 'У этого эндпоинта нет настраиваемых параметров.',
+  com_endpoint_plugins_settings_view: 'Настройки плагинов',
+  com_endpoint_completion_settings: 'Настройки завершения',
+  com_endpoint_agent_settings: 'Настройки агента',
+  com_endpoint_agent_settings_info: 'Агент обрабатывает запросы, для которых выбраны инструменты.',
+  com_endpoint_agent_model: 'Модель агента',
+  com_endpoint_agent_temperature_info: 'Температура агента при выборе и вызове инструментов; 0 делает его шаги предсказуемыми.',
+  com_endpoint_plug_use_functions: 'Функции',
+  com_endpoint_func_hover: 'Вкл.: модель вызывает инструменты как функции. Выкл.: классический агент для моделей без вызова инструментов.',
+  com_endpoint_plug_skip_completion: 'Пропустить завершение',
+  com_endpoint_skip_hover: 'Вкл.: ответ агента становится ответом. Выкл.: модель чата пишет ответ по шагам агента.',
 
   // Presets menu
   com_endpoint_presets: 'Пресеты',

@@ -360,6 +360,16 @@ export const svSE = {
   com_endpoint_preset_saved: '{0} har sparats',
   com_endpoint_preset_save_error: 'Förinställningen kunde inte sparas.',
   com_endpoint_no_settings: 'Den här endpointen har inga inställningar att justera.',
+  com_endpoint_plugins_settings_view: 'Plugininställningar',
+  com_endpoint_completion_settings: 'Kompletteringsinställningar',
+  com_endpoint_agent_settings: 'Agentinställningar',
+  com_endpoint_agent_settings_info: 'Agenten kör de turer som har verktyg valda.',
+  com_endpoint_agent_model: 'Agentmodell',
+  com_endpoint_agent_temperature_info: 'Agentens temperatur när den väljer och anropar verktyg; 0 håller stegen förutsägbara.',
+  com_endpoint_plug_use_functions: 'Funktioner',
+  com_endpoint_func_hover: 'På: modellen anropar verktygen som funktioner. Av: den klassiska agenten, för modeller utan verktygsanrop.',
+  com_endpoint_plug_skip_completion: 'Hoppa över komplettering',
+  com_endpoint_skip_hover: 'På: agentens svar är svaret. Av: chattens modell skriver svaret utifrån agentens steg.',
 
   // Presets menu
   com_endpoint_presets: 'Förinställningar',

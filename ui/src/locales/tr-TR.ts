@@ -362,6 +362,16 @@ export const trTR = {
   com_endpoint_preset_saved: '{0} kaydedildi',
   com_endpoint_preset_save_error: 'Ön ayar kaydedilemedi.',
   com_endpoint_no_settings: 'Bu uç noktanın ayarlanacak bir ayarı yok.',
+  com_endpoint_plugins_settings_view: 'Eklenti ayarları',
+  com_endpoint_completion_settings: 'Tamamlama ayarları',
+  com_endpoint_agent_settings: 'Ajan ayarları',
+  com_endpoint_agent_settings_info: 'Ajan, araç seçilmiş turları yürütür.',
+  com_endpoint_agent_model: 'Ajan modeli',
+  com_endpoint_agent_temperature_info: 'Ajanın araçları seçip çağırırken kullandığı sıcaklık; 0 adımlarını öngörülebilir tutar.',
+  com_endpoint_plug_use_functions: 'Fonksiyonlar',
+  com_endpoint_func_hover: 'Açık: model araçları fonksiyon olarak çağırır. Kapalı: araç çağıramayan modeller için klasik ajan.',
+  com_endpoint_plug_skip_completion: 'Tamamlamayı atla',
+  com_endpoint_skip_hover: 'Açık: ajanın cevabı yanıttır. Kapalı: sohbetin modeli yanıtı ajanın adımlarından yazar.',
 
   // Presets menu
   com_endpoint_presets: 'Ön ayarlar',

@@ -360,6 +360,16 @@ export const viVN = {
   com_endpoint_preset_saved: 'Đã lưu {0}',
   com_endpoint_preset_save_error: 'Không thể lưu cấu hình sẵn.',
   com_endpoint_no_settings: 'Endpoint này không có cài đặt nào để điều chỉnh.',
+  com_endpoint_plugins_settings_view: 'Cài đặt plugin',
+  com_endpoint_completion_settings: 'Cài đặt hoàn thành',
+  com_endpoint_agent_settings: 'Cài đặt tác tử',
+  com_endpoint_agent_settings_info: 'Tác tử xử lý các lượt có chọn công cụ.',
+  com_endpoint_agent_model: 'Mô hình tác tử',
+  com_endpoint_agent_temperature_info: 'Nhiệt độ của tác tử khi chọn và gọi công cụ; 0 giữ các bước của nó dễ đoán.',
+  com_endpoint_plug_use_functions: 'Hàm',
+  com_endpoint_func_hover: 'Bật: mô hình gọi công cụ dưới dạng hàm. Tắt: tác tử cổ điển, cho các mô hình không gọi được công cụ.',
+  com_endpoint_plug_skip_completion: 'Bỏ qua bước hoàn thành',
+  com_endpoint_skip_hover: 'Bật: câu trả lời của tác tử là phản hồi. Tắt: mô hình của cuộc trò chuyện viết phản hồi từ các bước của tác tử.',
 
   // Presets menu
   com_endpoint_presets: 'Cấu hình sẵn',

@@ -354,6 +354,16 @@ export const zhCN = {
   com_endpoint_preset_saved: '已保存 {0}',
   com_endpoint_preset_save_error: '无法保存预设。',
   com_endpoint_no_settings: '此端点没有可调整的设置。',
+  com_endpoint_plugins_settings_view: '插件设置',
+  com_endpoint_completion_settings: '补全设置',
+  com_endpoint_agent_settings: '智能体设置',
+  com_endpoint_agent_settings_info: '选择了工具的轮次由智能体运行。',
+  com_endpoint_agent_model: '智能体模型',
+  com_endpoint_agent_temperature_info: '智能体选择和调用工具时的温度；0 让它的步骤可预测。',
+  com_endpoint_plug_use_functions: '函数',
+  com_endpoint_func_hover: '开启：模型以函数方式调用工具。关闭：经典智能体，用于不支持工具调用的模型。',
+  com_endpoint_plug_skip_completion: '跳过补全',
+  com_endpoint_skip_hover: '开启：智能体的答案即为回复。关闭：由对话的模型根据智能体的步骤撰写回复。',
 
   // Presets menu
   com_endpoint_presets: '预设',

@@ -354,6 +354,16 @@ export const zhTC = {
   com_endpoint_preset_saved: '已儲存 {0}',
   com_endpoint_preset_save_error: '無法儲存預設組合。',
   com_endpoint_no_settings: '此端點沒有可調整的設定。',
+  com_endpoint_plugins_settings_view: '外掛設定',
+  com_endpoint_completion_settings: '補全設定',
+  com_endpoint_agent_settings: '代理設定',
+  com_endpoint_agent_settings_info: '選擇了工具的回合由代理執行。',
+  com_endpoint_agent_model: '代理模型',
+  com_endpoint_agent_temperature_info: '代理選擇和呼叫工具時的溫度；0 讓它的步驟可預測。',
+  com_endpoint_plug_use_functions: '函式',
+  com_endpoint_func_hover: '開啟：模型以函式方式呼叫工具。關閉：經典代理，用於不支援工具呼叫的模型。',
+  com_endpoint_plug_skip_completion: '略過補全',
+  com_endpoint_skip_hover: '開啟：代理的答案即為回覆。關閉：由對話的模型根據代理的步驟撰寫回覆。',
 
   // Presets menu
   com_endpoint_presets: '預設組合',

@@ -59,6 +59,12 @@ describe('fitSetupTo', () => {
     const fitted = fitSetupTo({ endpoint: 'anthropic', model: 'claude', temperature: 1.7, presence_penalty: 1, chatGptLabel: 'Bot', topK: 90 }, 'anthropic');
     expect(fitted).toEqual({ endpoint: 'anthropic', model: 'claude', temperature: 1, topK: 40 });
   });
+
+  it("keeps the agent options on the plugins endpoint only", () => {
+    const agentOptions = { agent: 'classic' as const, skipCompletion: false, model: 'gpt-4o-mini', temperature: 0.3 };
+    expect(fitSetupTo({ endpoint: 'gptPlugins', model: 'gpt-4o', agentOptions }, 'gptPlugins')).toEqual({ endpoint: 'gptPlugins', model: 'gpt-4o', agentOptions });
+    expect(fitSetupTo({ endpoint: 'openAI', model: 'gpt-4o', agentOptions }, 'openAI')).toEqual({ endpoint: 'openAI', model: 'gpt-4o' });
+  });
 });
 
 describe('clearedParameters', () => {
@@ -66,5 +72,11 @@ describe('clearedParameters', () => {
     const cleared = clearedParameters('google', 'gemini');
     expect(Object.keys(cleared).sort()).toEqual(['maxOutputTokens', 'temperature', 'topK', 'topP']);
     expect(Object.values(cleared).every((value) => value === undefined)).toBe(true);
+  });
+
+  it("resets the plugins endpoint's agent settings too", () => {
+    const cleared = clearedParameters('gptPlugins');
+    expect(cleared).toHaveProperty('agentOptions', undefined);
+    expect(clearedParameters('openAI')).not.toHaveProperty('agentOptions');
   });
 });

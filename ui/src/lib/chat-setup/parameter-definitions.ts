@@ -141,6 +141,8 @@ export function fitSetupTo(setup: ChatSetup, kind: string, model: string | null 
       next[key] = clamp(value, definition.min, definition.max ?? Number.POSITIVE_INFINITY);
     }
   }
+  // Only the plugins endpoint runs an agent; elsewhere its options would be carried along unused.
+  if (!catalogueEntry(kind)?.pluginsAgent) delete next.agentOptions;
   return next as unknown as ChatSetup;
 }
 
@@ -151,10 +153,11 @@ export function parameterValue<T>(setup: ChatSetup, definition: ParameterDefinit
 }
 
 /**
- * What "Reset to defaults" clears so the defaults above apply again: the tuning, not what the user
- * wrote (custom name, prompt prefix, examples).
+ * What "Reset to defaults" clears so the defaults above apply again: the tuning (the plugins
+ * endpoint's agent settings included), not what the user wrote (custom name, prompt prefix, examples).
  */
 export function clearedParameters(kind: string, model?: string | null): Partial<ChatSetup> {
   const tuning = parametersFor(kind, model).filter((definition) => !['text', 'textarea', 'examples'].includes(definition.control));
-  return Object.fromEntries(tuning.map((definition) => [definition.key, undefined]));
+  const agent = catalogueEntry(kind)?.pluginsAgent ? [['agentOptions', undefined]] : [];
+  return Object.fromEntries([...tuning.map((definition) => [definition.key, undefined]), ...agent]);
 }

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch } from '../../../test/mock-fetch.js';
 import { renderFeature } from '../../../test/render-feature.js';
@@ -33,7 +33,8 @@ describe('PluginRuns', () => {
   it('shows each box with its state and display name, its input and output inside, and the text without markers', () => {
     const running = { runId: 'r2', latest: 'calculator', inputs: ['{"input":"1+1"}'], outputs: null, loading: true };
     const broken = { runId: 'r3', latest: 'explode', inputs: ['{}'], outputs: 'error processing tool explode: the fuse was lit', loading: false };
-    const { container } = render(
+    mockFetch();
+    const { container } = renderFeature(
       <PluginRuns text={':::plugin:::\n:::plugin:::\n:::plugin:::\nIt is 42.'} runs={[done, running, broken]} names={names} math={false} streaming={false} />,
     );
     const boxes = [...container.querySelectorAll('details')];
@@ -52,8 +53,36 @@ describe('PluginRuns', () => {
   it('counts a run as failed when "error processing tool" appears anywhere in its output, or it is flagged', () => {
     const wrapped = { ...done, runId: 'r4', outputs: 'The tool said: error processing tool calculator: bad input' };
     const flagged = { ...done, runId: 'r5', outputs: 'partial', error: true };
-    const { container } = render(<PluginRuns text="" runs={[wrapped, flagged]} names={names} math={false} streaming={false} />);
+    mockFetch();
+    const { container } = renderFeature(<PluginRuns text="" runs={[wrapped, flagged]} names={names} math={false} streaming={false} />);
     expect([...container.querySelectorAll('details')].map((box) => box.dataset.state)).toEqual(['failed', 'failed']);
+  });
+});
+
+describe('PluginRuns, box titles', () => {
+  const catalogueEntry = (pluginKey: string, name: string) => ({ pluginKey, name, description: '', icon: '', authConfig: [], authenticated: true });
+  const titles = (container: HTMLElement) => [...container.querySelectorAll('summary')].map((summary) => summary.textContent);
+
+  it('come from the tool catalogue when the plugins endpoint is off (no name map): built-in and MCP tools', async () => {
+    mockFetch({ 'GET /api/plugins': () => json(200, [catalogueEntry('calculator', 'Calculator'), catalogueEntry('add_mcp_maths', 'add (maths)')]) });
+    const mcp = { ...done, runId: 'r2', latest: 'add_mcp_maths' };
+    const { container } = renderFeature(<PluginRuns text="" runs={[done, mcp]} names={undefined} math={false} streaming={false} />);
+    await waitFor(() => expect(titles(container)).toEqual(['Used Calculator', 'Used add (maths)']));
+  });
+
+  it("prefer the catalogue's name to the plugins endpoint's map, and keep the map for tools the catalogue lacks", async () => {
+    mockFetch({ 'GET /api/plugins': () => json(200, [catalogueEntry('calculator', 'Calculator (catalogue)')]) });
+    const other = { ...done, runId: 'r2', latest: 'retired' };
+    const { container } = renderFeature(<PluginRuns text="" runs={[done, other]} names={{ calculator: 'Calculator', retired: 'Retired tool' }} math={false} streaming={false} />);
+    await waitFor(() => expect(titles(container)).toEqual(['Used Calculator (catalogue)', 'Used Retired tool']));
+  });
+
+  it("fall back to the map, then to the tool's key, when the catalogue cannot be read", async () => {
+    const { callsTo } = mockFetch({ 'GET /api/plugins': () => json(500, { message: 'down' }) });
+    const unknown = { ...done, runId: 'r2', latest: 'mystery' };
+    const { container } = renderFeature(<PluginRuns text="" runs={[done, unknown]} names={names} math={false} streaming={false} />);
+    await waitFor(() => expect(callsTo('GET', '/api/plugins')).toHaveLength(1));
+    expect(titles(container)).toEqual(['Used Calculator', 'Used mystery']);
   });
 });
 

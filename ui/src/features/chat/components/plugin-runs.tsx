@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/spinner.js';
 import { ErrorIcon, SuccessIcon } from '../../../components/icons/index.js';
 import { Markdown } from '../../../lib/markdown/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
+import { useToolDisplayNames } from '../../../lib/plugins/index.js';
 import { ToolApprovalPrompt } from './tool-approval-prompt.js';
 
 /** The plugin boxes of a reply, read from its `plugins` (entries that are no box are left out). */
@@ -52,9 +53,9 @@ function StateIcon({ state }: { state: BoxState }) {
   return <ErrorIcon size={16} className="text-red-600" />;
 }
 
-function PluginBox({ run, names }: { run: ToolProgress; names: Record<string, string> | undefined }) {
+function PluginBox({ run, names }: { run: ToolProgress; names: Readonly<Record<string, string>> }) {
   const localize = useLocalize();
-  const name = (run.latest && names?.[run.latest]) || run.latest || run.plugin || '';
+  const name = (run.latest && names[run.latest]) || run.latest || run.plugin || '';
   const state = stateOf(run);
   const inputs = (run.inputs ?? []).map((input) => (typeof input === 'string' ? input : JSON.stringify(input))).join('\n');
   return (
@@ -84,9 +85,11 @@ function PluginBox({ run, names }: { run: ToolProgress; names: Record<string, st
 
 /**
  * A reply with tool runs: its plugin boxes (running, done or failed, the input and output inside)
- * where LibreChat's client draws them, and its text without the markers.
+ * where LibreChat's client draws them, and its text without the markers. Box titles are the tools'
+ * display names from the tool catalogue, `names` (the plugins endpoint's map) standing in until it loads.
  */
-export function PluginRuns({ text, runs, names, math, streaming }: { text: string; runs: readonly ToolProgress[]; names: Record<string, string> | undefined; math: boolean; streaming: boolean }) {
+export function PluginRuns({ text, runs, names: fallbackNames, math, streaming }: { text: string; runs: readonly ToolProgress[]; names: Record<string, string> | undefined; math: boolean; streaming: boolean }) {
+  const names = useToolDisplayNames(fallbackNames);
   const parts = pluginLayout(text, runs);
   return (
     <>

@@ -1,9 +1,11 @@
+import { catalogueEntry } from '@protocol';
 import { useState } from 'react';
 import { classNames } from '../../../components/class-names.js';
 import { fitSetupTo, isGeminiModel, parameterValue, parametersFor, type ChatSetup, type ParameterDefinition } from '../../../lib/chat-setup/index.js';
 import { endpointKind, useEndpointsQuery, useModelsQuery } from '../../../lib/endpoints/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import type { Example } from '../utils/examples.js';
+import { AgentSettings, PluginsSettingsViewSwitch, type PluginsSettingsView } from './agent-settings.js';
 import { ExamplesEditor } from './examples-editor.js';
 import { ModelSelect } from './model-select.js';
 import { NumberControl, SliderControl, StepsControl, SwitchControl, TextControl } from './parameter-controls.js';
@@ -27,10 +29,13 @@ export function EndpointSettingsForm({ value, onChange, layout = 'stack', showMo
   const { data: endpointsConfig } = useEndpointsQuery();
   const { data: models } = useModelsQuery();
   const [showExamples, setShowExamples] = useState(false);
+  const [view, setView] = useState<PluginsSettingsView>('completion');
   const kind = endpointKind(value.endpoint, endpointsConfig);
   const definitions = showParameters ? parametersFor(kind, value.model) : [];
   const options = models?.[value.endpoint ?? ''] ?? [];
   const gemini = kind === 'google' && isGeminiModel(value.model);
+  // The plugins endpoint has agent settings beside its completion ones (spec 000 §3).
+  const pluginsAgent = showParameters && Boolean(catalogueEntry(kind)?.pluginsAgent);
   // Plugin tools write their own instructions (spec 000 §5).
   const textsDisabled = Boolean(value.tools?.length);
 
@@ -78,7 +83,7 @@ export function EndpointSettingsForm({ value, onChange, layout = 'stack', showMo
   const texts = definitions.filter((definition) => ['text', 'textarea', 'examples'].includes(definition.control));
   const tuning = definitions.filter((definition) => !texts.includes(definition));
 
-  return (
+  const form = (
     <div className={classNames('grid gap-5', layout === 'columns' && 'md:grid-cols-2 md:gap-x-8')}>
       <div className="flex flex-col gap-4">
         {showModel && <ModelSelect value={value.model} options={options} onChange={onModelChange} />}
@@ -89,6 +94,13 @@ export function EndpointSettingsForm({ value, onChange, layout = 'stack', showMo
       ) : (
         showParameters && definitions.length === 0 && <p className="text-sm text-neutral-500 dark:text-neutral-400">{localize('com_endpoint_no_settings')}</p>
       )}
+    </div>
+  );
+  if (!pluginsAgent) return form;
+  return (
+    <div className="flex flex-col gap-5">
+      <PluginsSettingsViewSwitch value={view} onChange={setView} />
+      {view === 'agent' ? <AgentSettings value={value} onChange={onChange} models={options} showModel={showModel} /> : form}
     </div>
   );
 }

@@ -19,8 +19,11 @@ function Hint({ id, textKey }: { id: string; textKey?: TranslationKey }) {
 const decimals = (step: number) => (String(step).split('.')[1] ?? '').length;
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-/** A range input with an editable number next to it; typed values are clamped and rounded to the step. */
-export function SliderControl({ definition, value, onChange }: { definition: SliderParameter; value: number; onChange: (value: number) => void }) {
+/**
+ * A range input with an editable number next to it; typed values are clamped and rounded to the step.
+ * It needs no setup key: the agent settings use it for a value inside `agentOptions`.
+ */
+export function SliderControl({ definition, value, onChange }: { definition: Omit<SliderParameter, 'control' | 'key'>; value: number; onChange: (value: number) => void }) {
   const localize = useLocalize();
   const id = useId();
   const [draft, setDraft] = useState(String(value));
@@ -133,7 +136,7 @@ export function TextControl({ definition, value, onChange, disabled }: { definit
   );
 }
 
-export function SwitchControl({ definition, value, onChange }: { definition: SwitchParameter; value: boolean; onChange: (value: boolean) => void }) {
+export function SwitchControl({ definition, value, onChange }: { definition: Pick<SwitchParameter, 'labelKey' | 'descriptionKey'>; value: boolean; onChange: (value: boolean) => void }) {
   const localize = useLocalize();
   const id = useId();
   return (

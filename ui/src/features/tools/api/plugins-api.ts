@@ -1,21 +1,10 @@
-import type { PluginDto, PluginInstallRequest, UserDto } from '@protocol';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PluginInstallRequest, UserDto } from '@protocol';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.js';
 import { getUserQueryOptions } from '../../../lib/auth/get-user.js';
-import { availablePluginsQueryKey } from '../../../lib/query-keys.js';
 
-export const getAvailablePluginsQueryOptions = () =>
-  queryOptions({
-    queryKey: availablePluginsQueryKey,
-    queryFn: () => apiClient.get<PluginDto[]>('/api/plugins'),
-    // MCP servers come and go: a minute old is fresh enough for a list opened by hand.
-    staleTime: 60_000,
-  });
-
-/** GET /api/plugins: every tool of the server, with its credential fields and `authenticated`. */
-export function useAvailablePluginsQuery() {
-  return useQuery(getAvailablePluginsQueryOptions());
-}
+// The catalogue query is shared: the chat's plugin boxes take their titles from it too.
+export { getAvailablePluginsQueryOptions, useAvailablePluginsQuery } from '../../../lib/plugins/index.js';
 
 /** The signed-in user's installed plugin keys (`user.plugins`), from the shared user query; undefined until it loaded. */
 export function useInstalledPlugins(): string[] | undefined {
