@@ -39,7 +39,7 @@ export async function createConversation(host: string, token: string, fetch: typ
   if (!response.ok) throw new BingHttpError(response.status, `Bing answered HTTP ${response.status} to the conversation request: ${body.slice(0, 200)}`);
   let parsed: { conversationId?: unknown; clientId?: unknown; result?: { value?: unknown; message?: unknown } };
   try {
-    parsed = JSON.parse(body) as typeof parsed;
+    parsed = JSON.parse(body);
   } catch {
     throw new Error('/turing/conversation/create: failed to parse response body.');
   }
