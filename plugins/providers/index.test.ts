@@ -30,11 +30,11 @@ describe('provider plugins', () => {
 
   it('turns the legacy endpoints on from BINGAI_TOKEN and CHATGPT_TOKEN, user_provided included', () => {
     const bing = bingDiscovery;
-    const env = bing.environment.parse({ BINGAI_TOKEN: 'user_provided', BINGAI_HOST: 'http://proxy.local:8080' });
+    const env = { BINGAI_TOKEN: 'user_provided', BINGAI_HOST: 'http://proxy.local:8080' };
     expect(bing.discover({ env, yaml: undefined })).toMatchObject([{ name: 'bingAI', userProvide: true, settings: { host: 'http://proxy.local:8080', socketURL: 'ws://proxy.local:8080/sydney/ChatHub' } }]);
-    expect(bing.discover({ env: bing.environment.parse({}), yaml: undefined })).toEqual([]);
+    expect(bing.discover({ env: { BINGAI_TOKEN: undefined, BINGAI_HOST: undefined }, yaml: undefined })).toEqual([]);
     const browser = chatGPTBrowserDiscovery;
-    const found = browser.discover({ env: browser.environment.parse({ CHATGPT_TOKEN: 'tok', CHATGPT_MODELS: 'a,b', CHATGPT_REVERSE_PROXY: 'http://proxy.local/api/conversation' }), yaml: undefined });
+    const found = browser.discover({ env: { CHATGPT_TOKEN: 'tok', CHATGPT_MODELS: 'a,b', CHATGPT_REVERSE_PROXY: 'http://proxy.local/api/conversation' }, yaml: undefined });
     expect(found).toMatchObject([{ name: 'chatGPTBrowser', userProvide: false, settings: { apiKey: 'tok', models: ['a', 'b'], reverseProxyUrl: 'http://proxy.local/api/conversation' } }]);
   });
 
