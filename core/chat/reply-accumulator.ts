@@ -1,5 +1,5 @@
 import type { ChatboxError } from '../errors/index.js';
-import type { ChatPart, ToolCallPart } from '../plugin-api/index.js';
+import type { ChatPart, ToolCallPart, UpstreamState } from '../plugin-api/index.js';
 import { PLUGIN_MARKER, type ProgressFrame, type ToolRun } from '../protocol/stream-frames.js';
 import { failureToError } from './turn-errors.js';
 
@@ -28,6 +28,8 @@ export interface ReplyAccumulator {
   streamEnded(aborted: boolean): void;
   /** The turn failed outside the parts (a throw, the watchdog): the last failure wins. */
   fail(failure: ChatboxError): void;
+  /** The state a stateful upstream reported for the conversation and the reply (SessionStatePart), merged. */
+  readonly session: { conversation: UpstreamState; reply: UpstreamState };
   /** The whole reply so far (the continued text first, when continuing). */
   readonly text: string;
   /** The provider's token counts of the current step (model call), when it reported them. */
@@ -84,6 +86,7 @@ export function createReplyAccumulator({ generation, ids, usedUserKey, pluginMar
   // A step's text follows the previous step's as a new paragraph.
   let separate = false;
   let modelTextShown = true;
+  const session = { conversation: {}, reply: {} } satisfies { conversation: UpstreamState; reply: UpstreamState };
 
   const progress = (): ProgressFrame => {
     const frame: ProgressFrame = { message: true, text, initial, messageId: ids.messageId, parentMessageId: ids.parentMessageId, conversationId: ids.conversationId, sender: ids.sender };
@@ -107,6 +110,16 @@ export function createReplyAccumulator({ generation, ids, usedUserKey, pluginMar
           append(part.text);
           return progress();
         }
+        case 'text-replace': {
+          stepText = part.text;
+          if (!modelTextShown) return undefined;
+          text = generation + part.text;
+          return progress();
+        }
+        case 'session-state':
+          Object.assign(session.conversation, part.conversation);
+          Object.assign(session.reply, part.reply);
+          return undefined;
         case 'tool-call':
           toolCalls.push(part);
           return undefined;
@@ -130,6 +143,9 @@ export function createReplyAccumulator({ generation, ids, usedUserKey, pluginMar
     },
     get text() {
       return text;
+    },
+    get session() {
+      return session;
     },
     get usage() {
       return usage;

@@ -117,6 +117,9 @@ async function streamReply(services: ChatServices, input: TurnInput, settings: T
     userId: user.id, model: settings.model, endpointKind: endpointKind(entry), options: settings.options, branch, current: userMessage.messageId, question: userMessage.text,
   });
   const conversationRequest = buildChatRequest({ model: settings.model, userId: user.id, options: settings.options, branch, generation: plan.generation, images, documentContext: formatDocumentContext(documents) });
+  // Stateful upstreams (Bing, ChatGPT web) continue from what they said about the reply this turn follows.
+  const parentReply = branch.findLast((message) => !message.isCreatedByUser)?.upstream ?? undefined;
+  conversationRequest.request.session = { conversation: { ...settings.options }, ...(parentReply ? { parentReply } : {}) };
   const built = settings.agent ? pluginsAgentRequest(conversationRequest, settings.tools, settings.agent) : offerTools(conversationRequest, settings.tools, settings.model);
   const accumulator = createReplyAccumulator({
     generation: plan.generation,

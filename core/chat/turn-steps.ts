@@ -3,6 +3,7 @@ import type { ErrorFrame, FinalFrame } from '../protocol/stream-frames.js';
 import { toConversationDto } from '../presenters/conversation-dto.js';
 import { toMessageDto } from '../presenters/message-dto.js';
 import type { AskRequest } from '../protocol/ask.js';
+import { endpointOptionsSchema, type EndpointOptionsInput } from '../protocol/preset.js';
 import type { ConfiguredEndpoint } from '../endpoints/configured-endpoint.js';
 import type { Conversation } from '../store/repositories/conversations.js';
 import type { Message } from '../store/repositories/messages.js';
@@ -23,6 +24,12 @@ import { DEFAULT_TITLE } from './titles.js';
 import { errorText } from './turn-errors.js';
 import { otherStreamsFirst, requestOnTheWire } from './turn-scheduling.js';
 import { turnStorageError } from './turn-storage.js';
+
+/** The endpoint options among an upstream's conversation state (anything else it reported is not kept). */
+function sessionOptions(state: Record<string, unknown>): EndpointOptionsInput {
+  const parsed = endpointOptionsSchema.partial().safeParse(state);
+  return parsed.success ? parsed.data : {};
+}
 
 /** A base URL from a user's key is theirs to choose, so calls to it pass the SSRF guard. */
 export const fetchFor = (services: ChatServices, credentials: ProviderCredentials | undefined) => (credentials?.baseURL ? services.guardedFetch : upstreamFetch);
@@ -186,10 +193,11 @@ export async function saveReply(turn: Turn, started: Conversation): Promise<Fina
   // The provider's own count when it reported one (no second pass of the tokenizer over the reply).
   const tokenCount = plan.generation ? countTokens(outcome.text, model) : completionTokens;
   await otherStreamsFirst();
-  const response = await writeReply(turn, { text: outcome.text, unfinished: false, finish_reason: outcome.finishReason, tokenCount }).catch((error: unknown) => replyNotStored(error));
+  const upstream = Object.keys(accumulator.session.reply).length > 0 ? { upstream: accumulator.session.reply } : {};
+  const response = await writeReply(turn, { text: outcome.text, unfinished: false, finish_reason: outcome.finishReason, tokenCount, ...upstream }).catch((error: unknown) => replyNotStored(error));
   if (!response) return null;
   await otherStreamsFirst();
-  const conversation = (await store.conversations.update(user.id, plan.conversationId, { model, endpoint: entry.name }).catch((error: unknown) => log.error({ err: error }, 'updating the conversation failed'))) ?? started;
+  const conversation = (await store.conversations.update(user.id, plan.conversationId, { ...sessionOptions(accumulator.session.conversation), model, endpoint: entry.name }).catch((error: unknown) => log.error({ err: error }, 'updating the conversation failed'))) ?? started;
   // At the price of the model called last (a plugins agent may run another model than the reply's).
   await services.balance.spend({ userId: user.id, conversationId: plan.conversationId, model: built.request.model, context: outcome.cut ? 'incomplete' : 'message', promptTokens, completionTokens }).catch((error: unknown) => log.error({ err: error }, 'recording the token spend failed'));
   const payload: FinalFrame = { final: true, conversation: toConversationDto(conversation), title: conversation.title, requestMessage: toMessageDto(userMessage), responseMessage: toMessageDto(response) };

@@ -88,6 +88,31 @@ export interface ToolResultPart {
   result: string;
 }
 
+/**
+ * The reply's whole text, replacing what its deltas wrote: an upstream that rewrites its reply once
+ * it ends (Bing turns its citation marks into links when the sources are known).
+ */
+export interface TextReplacePart {
+  type: 'text-replace';
+  text: string;
+}
+
+/** Scalar state an upstream keeps between turns. */
+export type UpstreamState = Record<string, string | number | boolean>;
+
+/**
+ * State of a stateful upstream that the next turn must send back (Bing's conversation signature and
+ * invocation count, ChatGPT web's conversation and message ids). Core keeps `conversation` on the
+ * conversation (only the endpoint options it knows: LibreChat's `conversationSignature`, `clientId`,
+ * `invocationId`, `jailbreakConversationId`, `bingConversationId` …) and `reply` on the reply, and
+ * hands both back in ChatRequest.session.
+ */
+export interface SessionStatePart {
+  type: 'session-state';
+  conversation?: UpstreamState;
+  reply?: UpstreamState;
+}
+
 /** The reply is complete. */
 export interface FinishPart {
   type: 'finish';
@@ -104,4 +129,4 @@ export interface ErrorPart {
 }
 
 /** One part of a provider's stream. */
-export type ChatPart = TextDeltaPart | ReasoningDeltaPart | ToolInputStartPart | ToolInputDeltaPart | ToolInputEndPart | ToolCallPart | ToolResultPart | FinishPart | ErrorPart;
+export type ChatPart = TextDeltaPart | TextReplacePart | SessionStatePart | ReasoningDeltaPart | ToolInputStartPart | ToolInputDeltaPart | ToolInputEndPart | ToolCallPart | ToolResultPart | FinishPart | ErrorPart;

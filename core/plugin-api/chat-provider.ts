@@ -1,5 +1,5 @@
 import type { ChatMessage } from './chat-content.js';
-import type { ChatPart } from './chat-part.js';
+import type { ChatPart, UpstreamState } from './chat-part.js';
 
 /** A JSON Schema (draft 2020-12 subset the providers share: type, properties, required, items, enum, description). */
 export type JsonSchema = Record<string, unknown>;
@@ -56,6 +56,12 @@ export interface ChatRequest {
   extra?: Record<string, unknown>;
   /** The chatbox user id, for providers that accept one (OpenAI `user`). */
   user?: string;
+  /**
+   * For stateful upstreams (see SessionStatePart): the conversation's endpoint options (the stored
+   * ones under what the client sent: toneStyle, jailbreak, conversationSignature …) and the state the
+   * upstream gave the reply this turn follows. Absent on one-off calls (titles).
+   */
+  session?: { conversation: Record<string, unknown>; parentReply?: UpstreamState };
 }
 
 /** Credentials for one call, overriding the configured ones. */

@@ -101,6 +101,7 @@ export const endpointOptionsSchema = z.object({
   jailbreakConversationId: text('jailbreakConversationId'),
   conversationSignature: text('conversationSignature'),
   clientId: text('clientId'),
+  bingConversationId: text('bingConversationId'),
   invocationId: wholeAtLeast('invocationId', 0),
   toneStyle: z.enum(['creative', 'fast', 'balanced', 'precise'], { message: 'toneStyle must be creative, fast, balanced or precise' }).nullable().optional(),
   suggestions: texts('suggestions'),

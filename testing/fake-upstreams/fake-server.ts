@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { FakeControl, type ExchangeOutcome, type RecordedRequest } from './control.js';
 
@@ -86,7 +87,14 @@ async function record(message: IncomingMessage, response: ServerResponse, contro
  * Starts a loopback HTTP server (on a random port unless one is given) that answers every request with
  * `handler`, after `rawHandler` (when given) declined it.
  */
-export async function startFakeServer(handler: FakeHandler, control = new FakeControl(), port = 0, rawHandler?: RawFakeHandler): Promise<FakeUpstream> {
+export async function startFakeServer(
+  handler: FakeHandler,
+  control = new FakeControl(),
+  port = 0,
+  rawHandler?: RawFakeHandler,
+  /** Websocket upgrades (Bing's ChatHub); without it they are refused. */
+  upgrade?: (message: IncomingMessage, socket: Duplex, head: Buffer) => void,
+): Promise<FakeUpstream> {
   const server = createServer((message, response) => {
     void (async () => {
       if (rawHandler && (await rawHandler(message, response))) return;
@@ -99,6 +107,7 @@ export async function startFakeServer(handler: FakeHandler, control = new FakeCo
       response.end(`fake upstream crashed: ${String(error)}`);
     });
   });
+  server.on('upgrade', (message, socket, head) => (upgrade ? upgrade(message, socket, head) : socket.destroy()));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);

@@ -4,6 +4,8 @@
  */
 import { startFakeAnthropic } from './anthropic.js';
 import { startFakeAzureOpenAI } from './azure-openai.js';
+import { fakeBingSources, startFakeBing } from './bing.js';
+import { startFakeChatGPTBrowser } from './chatgpt-browser.js';
 import type { FakeUpstream } from './fake-server.js';
 import { startFakeGoogle } from './google.js';
 import { startFakeOpenAI } from './openai.js';
@@ -14,7 +16,7 @@ export { closedPortUrl, startFakeServer } from './fake-server.js';
 export type { FakeExchange, FakeHandler, FakeUpstream, RawFakeHandler } from './fake-server.js';
 export type { FakeOpenAIUpstream } from './openai.js';
 export { FakeOpenAIFiles, type FakeOpenAIFile } from './openai-files.js';
-export { startFakeAnthropic, startFakeAzureOpenAI, startFakeGoogle, startFakeOpenAI };
+export { fakeBingSources, startFakeAnthropic, startFakeAzureOpenAI, startFakeBing, startFakeChatGPTBrowser, startFakeGoogle, startFakeOpenAI };
 
 /** All four fakes, one port each (OpenAI and Anthropic both own `GET /v1/models`). */
 export interface FakeUpstreams {

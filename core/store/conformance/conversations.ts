@@ -28,7 +28,7 @@ export function describeConversationsContract(context: ContractContext): void {
 
     it('keeps options it has no column for', async () => {
       const user = await context.createUser();
-      const input = { ...conversationInput(user.id), jailbreak: true, toneStyle: 'precise' };
+      const input = { ...conversationInput(user.id), jailbreak: true, toneStyle: 'precise' as const };
       await context.store.conversations.upsert(input);
       expect(await context.store.conversations.find(user.id, input.conversationId)).toMatchObject({ jailbreak: true, toneStyle: 'precise' });
     });

@@ -30,6 +30,15 @@ export interface EndpointOptions {
   iconURL?: string | null;
   greeting?: string | null;
   spec?: string | null;
+  /** Bing (spec 000 §3): Sydney mode, its history id, the upstream session and the tone. */
+  jailbreak?: boolean | null;
+  jailbreakConversationId?: string | null;
+  conversationSignature?: string | null;
+  clientId?: string | null;
+  bingConversationId?: string | null;
+  invocationId?: number | null;
+  toneStyle?: 'creative' | 'fast' | 'balanced' | 'precise' | null;
+  suggestions?: string[] | null;
 }
 
 export interface Page<T> {

@@ -32,6 +32,8 @@ export interface Message {
   files?: MessageFile[] | null;
   plugin?: unknown;
   plugins?: unknown[] | null;
+  /** What a stateful upstream said about this reply (ChatGPT web's message and conversation ids), sent back when a turn follows it. */
+  upstream?: Record<string, string | number | boolean> | null;
   createdAt: Date;
   updatedAt: Date;
 }
