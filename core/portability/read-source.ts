@@ -1,9 +1,6 @@
-import { Readable } from 'node:stream';
-import StreamJson from 'stream-json';
-import StreamArray from 'stream-json/streamers/StreamArray.js';
-import StreamValues from 'stream-json/streamers/StreamValues.js';
 import { conversationsOfDocument, formatOf } from './detect-format.js';
 import { ImportError, type ImportFormat } from './imported-conversation.js';
+import { jsonArrayItems, notJson } from './json-array-items.js';
 
 /** One conversation of a source file, not yet read: `format` is null when it is in none that is known. */
 export interface SourceItem {
@@ -16,8 +13,8 @@ const byteOrderMark = 0xfeff;
 
 /**
  * The conversations of an export file, one at a time. A top-level array (ChatGPT, Claude, Open
- * WebUI) is parsed as a stream, one item in memory at a time, so a file of hundreds of MB reads in
- * bounded memory; the file is read only as fast as the caller takes items. A top-level object is
+ * WebUI) is read item by item (jsonArrayItems), one item in memory at a time, so a file of hundreds
+ * of MB reads in bounded memory; the file is read only as fast as the caller takes items. A top-level object is
  * one export (or chatbot-ui's history) and is read whole. A UTF-8 byte order mark is skipped.
  * Throws an ImportError when the file is not JSON or its JSON breaks off.
  */
@@ -38,79 +35,29 @@ export async function* readSource(input: AsyncIterable<Buffer | string>): AsyncG
     for (const [position, chunk] of seen.entries()) yield position === 0 ? withoutByteOrderMark(chunk) : chunk;
     for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
   })();
-  const source = Readable.from(rest);
-  // Packed values only: the parser's chunk-by-chunk tokens double the garbage and nothing here reads them.
-  const tokens = source.pipe(StreamJson.parser({ streamValues: false }));
-  const pipeline = tokens.pipe(head === '[' ? StreamArray.streamArray() : StreamValues.streamValues());
-  // pipe() does not pass failures on: a syntax error of the parser ends the items with it.
-  tokens.on('error', (error) => pipeline.destroy(error));
-  // pipe() does not pass a source failure on (an upload over its limit, a dropped connection): it must stop the parse, unchanged.
-  let sourceFailure: { error: unknown } | null = null;
-  source.on('error', (error) => {
-    sourceFailure = { error };
-    pipeline.destroy(error);
-  });
-  try {
-    if (head === '[') {
-      let format: ImportFormat | null = null;
-      for await (const { key, value } of itemsUntilError<{ key: number; value: unknown }>(pipeline)) {
-        // The first item decides the file's format; an item in another is reported, not guessed at.
-        format ??= formatOf(value);
-        yield { index: key, format: format?.matches(value) ? format : null, value };
-      }
-      return;
+  if (head === '[') {
+    let format: ImportFormat | null = null;
+    let index = 0;
+    for await (const value of jsonArrayItems(rest)) {
+      // The first item decides the file's format; an item in another is reported, not guessed at.
+      format ??= formatOf(value);
+      yield { index, format: format?.matches(value) ? format : null, value };
+      index += 1;
     }
-    for await (const { value } of itemsUntilError<{ value: unknown }>(pipeline)) {
-      const { format, conversations } = conversationsOfDocument(value);
-      for (const [index, conversation] of conversations.entries()) yield { index, format: format.matches(conversation) ? format : null, value: conversation };
-      return;
-    }
-  } catch (error) {
-    if (sourceFailure || error instanceof ImportError) throw error;
-    throw new ImportError(`The file is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
-  } finally {
-    tokens.destroy();
-    pipeline.destroy();
+    return;
   }
+  const { format, conversations } = conversationsOfDocument(await wholeDocument(rest));
+  for (const [index, conversation] of conversations.entries()) yield { index, format: format.matches(conversation) ? format : null, value: conversation };
 }
 
-// Items held before the reader pauses the parse: enough to keep it busy, few enough to bound memory.
-const queueLimit = 16;
-
-/**
- * The items of an object stream, then its error if it fails: unlike the stream's own async
- * iterator, every item parsed before a break in the file is still handed out (they are whole).
- */
-async function* itemsUntilError<T>(stream: Readable): AsyncGenerator<T> {
-  const queue: T[] = [];
-  // Set by the stream's events, read by the loop below.
-  const state: { failure: { error: unknown } | null; ended: boolean } = { failure: null, ended: false };
-  let wake: (() => void) | null = null;
-  const notify = () => {
-    wake?.();
-    wake = null;
-  };
-  stream.on('data', (item: T) => {
-    queue.push(item);
-    if (queue.length >= queueLimit) stream.pause();
-    notify();
-  });
-  stream.on('error', (error) => {
-    state.failure ??= { error };
-    notify();
-  });
-  stream.on('end', () => {
-    state.ended = true;
-    notify();
-  });
-  for (;;) {
-    if (queue.length > 0) {
-      const item = queue.shift()!;
-      if (queue.length < queueLimit && stream.isPaused()) stream.resume();
-      yield item;
-    } else if (state.failure) throw state.failure.error;
-    else if (state.ended) return;
-    else await new Promise<void>((resolve) => (wake = resolve));
+/** A top-level object (one export, chatbot-ui's history): read whole, as it is one value. */
+async function wholeDocument(input: AsyncIterable<Buffer | string>): Promise<unknown> {
+  const pieces: Buffer[] = [];
+  for await (const piece of input) pieces.push(typeof piece === 'string' ? Buffer.from(piece) : piece);
+  try {
+    return JSON.parse(Buffer.concat(pieces).toString('utf8'));
+  } catch (error) {
+    throw notJson(error instanceof Error ? error.message : String(error));
   }
 }
 
