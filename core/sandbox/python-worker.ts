@@ -1,0 +1,138 @@
+import { lockdownSource } from './worker-lockdown.js';
+
+/**
+ * The worker thread that runs one Python program in Pyodide. Plain CommonJS, so it runs as is from
+ * the built package and under the test runner alike (as core/files/extract-worker.ts). It loads
+ * Pyodide as soon as it starts (the pool keeps it warm), runs exactly one program, answers, and is
+ * terminated: no Python state, module or file outlives a run.
+ *
+ * Messages out: {type: 'ready'} · {type: 'output', stream, bytes} while the program prints ·
+ * {type: 'done', result?, error?, files} · {type: 'failed', error} when Pyodide cannot start.
+ */
+export const pythonWorkerSource = `
+const { parentPort, workerData } = require('node:worker_threads');
+${lockdownSource}
+
+// WebAssembly memory lives outside the V8 heap that resourceLimits caps, so its growth is capped
+// here: Emscripten turns a refused grow into a failed malloc, which Python reports as MemoryError.
+// The run's limits arrive with its program; loading Pyodide itself is not capped.
+let memoryLimit = Infinity;
+let outputBytes = 0;
+const grow = WebAssembly.Memory.prototype.grow;
+WebAssembly.Memory.prototype.grow = function cappedGrow(pages) {
+  if (this.buffer.byteLength + pages * 65536 > memoryLimit) throw new RangeError('the code interpreter memory limit is reached');
+  return grow.call(this, pages);
+};
+
+// Each stream is posted as it is written (a program killed at the time limit still shows what it
+// printed), up to the output cap; the rest is only counted.
+function writer(stream) {
+  let sent = 0;
+  return {
+    isatty: true,
+    write(buffer) {
+      const room = outputBytes - sent;
+      if (room > 0) {
+        const bytes = buffer.slice(0, room);
+        sent += bytes.length;
+        parentPort.postMessage({ type: 'output', stream, bytes });
+      } else {
+        parentPort.postMessage({ type: 'output', stream, dropped: buffer.length });
+      }
+      return buffer.length;
+    },
+  };
+}
+
+const prelude = \`
+import os, sys
+def _refuse_network(event, args):
+    if event.startswith('socket.') or event in ('urllib.Request', 'http.client.connect'):
+        raise PermissionError('network access is disabled in the code interpreter')
+sys.addaudithook(_refuse_network)
+del _refuse_network
+os.chdir('/mnt/data')
+\`;
+
+function writeInputFiles(FS, files) {
+  FS.mkdirTree('/mnt/data');
+  const inputs = new Map();
+  for (const file of files) {
+    const path = '/mnt/data/' + file.name;
+    FS.writeFile(path, file.bytes);
+    FS.chmod(path, 0o444);
+    inputs.set(path, file.bytes);
+  }
+  return inputs;
+}
+
+function sameBytes(left, right) {
+  if (left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index += 1) if (left[index] !== right[index]) return false;
+  return true;
+}
+
+// New files, and input files the program changed, anywhere under /mnt/data.
+function collectFiles(FS, inputs, directory = '/mnt/data', found = []) {
+  for (const entry of FS.readdir(directory)) {
+    if (entry === '.' || entry === '..') continue;
+    const path = directory + '/' + entry;
+    const mode = FS.stat(path).mode;
+    if (FS.isDir(mode)) collectFiles(FS, inputs, path, found);
+    else if (FS.isFile(mode)) {
+      const bytes = FS.readFile(path);
+      const input = inputs.get(path);
+      if (!input || !sameBytes(input, bytes)) found.push({ name: path.slice('/mnt/data/'.length), bytes });
+    }
+  }
+  return found;
+}
+
+function describe(pyodide, value) {
+  if (value === undefined) return undefined;
+  const repr = pyodide.globals.get('repr');
+  try { return repr(value); } finally {
+    repr.destroy();
+    if (value && typeof value.destroy === 'function') value.destroy();
+  }
+}
+
+async function start() {
+  const { loadPyodide } = await import(workerData.pyodideModule);
+  const options = { indexURL: workerData.pyodideDirectory, jsglobals: Object.create(null), env: { HOME: '/home/pyodide' } };
+  if (workerData.packageIndexUrl) Object.assign(options, { packageBaseUrl: workerData.packageIndexUrl, packageCacheDir: workerData.packageCacheDir });
+  const pyodide = await loadPyodide(options);
+  pyodide.setStdout(writer('stdout'));
+  pyodide.setStderr(writer('stderr'));
+  pyodide.setStdin({ error: true });
+  return pyodide;
+}
+
+start().then((pyodide) => {
+  parentPort.once('message', async ({ code, files, limits }) => {
+    memoryLimit = limits.memoryMb * 1024 * 1024;
+    outputBytes = limits.outputBytes;
+    let inputs = new Map();
+    let result;
+    let error;
+    try {
+      inputs = writeInputFiles(pyodide.FS, files);
+      if (workerData.packageIndexUrl) {
+        await pyodide.loadPackagesFromImports(code, { messageCallback: () => {}, errorCallback: (message) => parentPort.postMessage({ type: 'output', stream: 'stderr', bytes: new TextEncoder().encode(message + '\\n') }) });
+      }
+      pyodide.runPython(prelude);
+      lockDown(pyodide);
+      const globals = pyodide.globals.get('dict')();
+      globals.set('__name__', '__main__');
+      result = describe(pyodide, await pyodide.runPythonAsync(code, { globals, filename: '<code>' }));
+      globals.destroy();
+    } catch (caught) {
+      error = caught && caught.message ? String(caught.message) : String(caught);
+    }
+    let collected = [];
+    try { collected = collectFiles(pyodide.FS, inputs); } catch (caught) { error = error || 'reading /mnt/data failed: ' + caught; }
+    parentPort.postMessage({ type: 'done', result, error, files: collected });
+  });
+  parentPort.postMessage({ type: 'ready' });
+}, (caught) => parentPort.postMessage({ type: 'failed', error: String(caught && caught.message || caught) }));
+`;
