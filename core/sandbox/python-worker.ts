@@ -6,7 +6,7 @@ import { lockdownSource } from './worker-lockdown.js';
  * Pyodide as soon as it starts (the pool keeps it warm), runs exactly one program, answers, and is
  * terminated: no Python state, module or file outlives a run.
  *
- * Messages out: {type: 'ready'} · {type: 'output', stream, bytes} while the program prints ·
+ * Messages out: {type: 'snapshot', bytes} (when asked to make one) · {type: 'ready'} · {type: 'output', stream, bytes} while the program prints ·
  * {type: 'done', result?, error?, files} · {type: 'failed', error} when Pyodide cannot start.
  */
 export const pythonWorkerSource = `
@@ -52,6 +52,28 @@ def _refuse_network(event, args):
 sys.addaudithook(_refuse_network)
 del _refuse_network
 os.chdir('/mnt/data')
+
+# SystemExit would end Emscripten's runtime and the thread with it; a notebook reports it instead.
+async def _chatbox_run(source):
+    from pyodide.code import eval_code_async
+    namespace = {'__name__': '__main__'}
+    import linecache
+    # Tracebacks then quote the program's lines, as they would for a file.
+    linecache.cache['<code>'] = (len(source), None, source.splitlines(True), '<code>')
+    try:
+        value = await eval_code_async(source, namespace, filename='<code>')
+    except SystemExit as stop:
+        return {'error': None if stop.code in (None, 0) else f'SystemExit: {stop.code}'}
+    except BaseException as failure:
+        # Free what the program held (after a MemoryError there is no room to format), and start
+        # the traceback at the program's own frames: Pyodide's runner is noise to the reader.
+        namespace.clear()
+        import traceback
+        frames = failure.__traceback__
+        while frames is not None and frames.tb_frame.f_code.co_filename != '<code>':
+            frames = frames.tb_next
+        return {'error': ''.join(traceback.format_exception(type(failure), failure, frames))}
+    return {'result': None if value is None else repr(value)}
 \`;
 
 function writeInputFiles(FS, files) {
@@ -88,19 +110,19 @@ function collectFiles(FS, inputs, directory = '/mnt/data', found = []) {
   return found;
 }
 
-function describe(pyodide, value) {
-  if (value === undefined) return undefined;
-  const repr = pyodide.globals.get('repr');
-  try { return repr(value); } finally {
-    repr.destroy();
-    if (value && typeof value.destroy === 'function') value.destroy();
-  }
-}
-
 async function start() {
   const { loadPyodide } = await import(workerData.pyodideModule);
   const options = { indexURL: workerData.pyodideDirectory, jsglobals: Object.create(null), env: { HOME: '/home/pyodide' } };
   if (workerData.packageIndexUrl) Object.assign(options, { packageBaseUrl: workerData.packageIndexUrl, packageCacheDir: workerData.packageCacheDir });
+  if (workerData.makeSnapshot) {
+    // A memory image of the interpreter just after start-up: the next threads start from it in a
+    // fraction of the time. This thread runs nothing after making it.
+    const pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
+    const bytes = pyodide.makeMemorySnapshot();
+    parentPort.postMessage({ type: 'snapshot', bytes }, [bytes.buffer]);
+    return null;
+  }
+  if (workerData.snapshot) options._loadSnapshot = new Uint8Array(workerData.snapshot).slice();
   const pyodide = await loadPyodide(options);
   pyodide.setStdout(writer('stdout'));
   pyodide.setStderr(writer('stderr'));
@@ -109,6 +131,7 @@ async function start() {
 }
 
 start().then((pyodide) => {
+  if (!pyodide) return;
   parentPort.once('message', async ({ code, files, limits }) => {
     memoryLimit = limits.memoryMb * 1024 * 1024;
     outputBytes = limits.outputBytes;
@@ -122,10 +145,10 @@ start().then((pyodide) => {
       }
       pyodide.runPython(prelude);
       lockDown(pyodide);
-      const globals = pyodide.globals.get('dict')();
-      globals.set('__name__', '__main__');
-      result = describe(pyodide, await pyodide.runPythonAsync(code, { globals, filename: '<code>' }));
-      globals.destroy();
+      const outcome = await pyodide.globals.get('_chatbox_run')(code);
+      result = outcome.get('result') ?? undefined;
+      error = outcome.get('error') ?? undefined;
+      outcome.destroy();
     } catch (caught) {
       error = caught && caught.message ? String(caught.message) : String(caught);
     }

@@ -51,7 +51,7 @@ function lockDown(pyodide) {
   for (const sample of generated) {
     Object.defineProperty(Object.getPrototypeOf(sample), 'constructor', { value: refuse('Function'), writable: false, configurable: false });
   }
-  globalThis.Function = refuse('Function');
+  // globalThis.Function itself stays: Pyodide calls Function.prototype.apply through it.
   globalThis.eval = refuse('eval');
 }
 `;
