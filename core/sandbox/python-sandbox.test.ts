@@ -69,7 +69,7 @@ open('/mnt/data/plots/red.png', 'wb').write(png)
     expect(run.timedOut).toBe(false);
   });
 
-  it('reports sys.exit instead of ending the thread', async () => {
+  it('reports sys.exit instead of ending the process', async () => {
     const run = await sandbox.runPython({ code: "import sys\nprint('bye')\nsys.exit(3)" });
     expect(run).toMatchObject({ stdout: 'bye\n', error: 'SystemExit: 3', timedOut: false });
   });
@@ -90,6 +90,15 @@ open('/mnt/data/plots/red.png', 'wb').write(png)
     expect(run.error).toContain('MemoryError');
     expect(run.timedOut).toBe(false);
   }, 60_000);
+
+  it("survives a program that exhausts its process's JavaScript heap: only that process dies", async () => {
+    // Copies of a large string on the JavaScript side overflow V8's heap, which may abort the whole
+    // process it happens in (from a worker thread too: nodejs/node#47224), so it must be the sandbox's.
+    const code = 'from pyodide.ffi import to_js\ntext = "x" * 150_000_000\ncopies = [to_js([text]) for _ in range(4)]';
+    const run = await sandbox.runPython({ code, limits: { wallClockMs: 40_000 } });
+    expect(run).toMatchObject({ error: 'The code used more memory than allowed and was stopped.', timedOut: false });
+    expect((await sandbox.runPython({ code: '1 + 1' })).result).toBe('2');
+  }, 90_000);
 
   it('caps the output with a note', async () => {
     const run = await sandbox.runPython({ code: "for _ in range(5000):\n    print('x' * 99)", limits: { outputBytes: 1_000 } });

@@ -1,11 +1,11 @@
-import type { Worker } from 'node:worker_threads';
-import { makeSnapshot, startPythonThread, type ThreadSettings, type WorkerMessage } from './python-threads.js';
+import type { ChildProcess } from 'node:child_process';
+import { makeSnapshot, startPythonProcess, type ProcessMessage, type ProcessSettings } from './python-processes.js';
 import { outputMimeType, checkInputFileName } from './sandbox-files.js';
 import { createOutputCollector } from './output-collector.js';
 import { defaultSandboxLimits, type PythonRun, type PythonRunResult, type SandboxLimits } from './sandbox-types.js';
 
 export interface PythonSandboxOptions {
-  /** Threads kept with Pyodide loaded, ready for the next run. Default 1. */
+  /** Processes kept with Pyodide loaded, ready for the next run. Default 1. */
   warmWorkers?: number;
   /** Defaults for the runs' limits. */
   limits?: Partial<SandboxLimits>;
@@ -13,7 +13,7 @@ export interface PythonSandboxOptions {
   packageIndexUrl?: string;
   /** Where downloaded packages are cached. */
   packageCacheDir?: string;
-  /** The cap on a thread's JavaScript heap (Python's own memory is `limits.memoryMb`). Default 256. */
+  /** The cap on a process's JavaScript heap (Python's own memory is `limits.memoryMb`). Default 256. */
   heapMb?: number;
   /** How long Pyodide may take to start before the run fails. Default 60 s. */
   startTimeoutMs?: number;
@@ -22,35 +22,36 @@ export interface PythonSandboxOptions {
 export interface PythonSandbox {
   /** Runs one program in a fresh interpreter. Rejects only for a bad request (a file name): what the program does is in the result. */
   runPython(run: PythonRun, signal?: AbortSignal): Promise<PythonRunResult>;
-  /** Stops the warm threads. */
+  /** Stops the warm processes. */
   close(): Promise<void>;
 }
 
 /**
- * Python (CPython in WebAssembly, from the `pyodide` package, offline) in worker threads. Every run
+ * Python (CPython in WebAssembly, from the `pyodide` package, offline) in child processes. Every run
  * gets an interpreter of its own that is thrown away after it — programs of different users never
  * share state — and the pool keeps the next one loaded (from a start-up memory image made once, so
- * a replacement is ready in about half a second). The wall-clock limit and the abort signal
- * terminate the thread, whatever the program is doing.
+ * a replacement is ready in about half a second). The wall-clock limit and the abort signal kill
+ * the process, whatever the program is doing; a program that exhausts its process's memory takes
+ * only that process down.
  */
 export function createPythonSandbox(options: PythonSandboxOptions = {}): PythonSandbox {
   const defaults: SandboxLimits = { ...defaultSandboxLimits, ...options.limits };
   const warmCount = options.warmWorkers ?? 1;
   const startTimeoutMs = options.startTimeoutMs ?? 60_000;
-  const settings: ThreadSettings = { packageIndexUrl: options.packageIndexUrl, packageCacheDir: options.packageCacheDir, heapMb: options.heapMb ?? 256 };
+  const settings: ProcessSettings = { packageIndexUrl: options.packageIndexUrl, packageCacheDir: options.packageCacheDir, heapMb: options.heapMb ?? 256 };
   const snapshot = makeSnapshot(settings);
-  const pool: Array<Promise<Worker>> = [];
+  const pool: Array<Promise<ChildProcess>> = [];
   let closed = false;
 
-  function startThread(): Promise<Worker> {
-    const thread = startPythonThread(settings, snapshot);
-    // Nobody may be waiting yet; a failed start is reported by the run that takes this thread.
-    thread.catch(() => undefined);
-    return thread;
+  function startProcess(): Promise<ChildProcess> {
+    const started = startPythonProcess(settings, snapshot);
+    // Nobody may be waiting yet; a failed start is reported by the run that takes this process.
+    started.catch(() => undefined);
+    return started;
   }
 
   function refill(): void {
-    while (!closed && pool.length < warmCount) pool.push(startThread());
+    while (!closed && pool.length < warmCount) pool.push(startProcess());
   }
 
   async function runPython(run: PythonRun, signal?: AbortSignal): Promise<PythonRunResult> {
@@ -59,10 +60,12 @@ export function createPythonSandbox(options: PythonSandboxOptions = {}): PythonS
     const files = (run.files ?? []).map((file) => ({ name: checkInputFileName(file.name), bytes: new Uint8Array(file.bytes) }));
     const output = createOutputCollector(limits.outputBytes);
     if (signal?.aborted) return output.finish({ error: 'The run was stopped.', timedOut: false, files: [] });
-    const thread = pool.shift() ?? startThread();
+    const started = pool.shift() ?? startProcess();
     try {
-      const worker = await waitFor(thread, startTimeoutMs, signal);
-      worker.ref();
+      const child = await waitFor(started, startTimeoutMs, signal);
+      // Held while it runs (a CLI command waits for it), released while warm.
+      child.ref();
+      child.channel?.ref();
       return await new Promise<PythonRunResult>((resolve) => {
         const settle = (outcome: Parameters<typeof output.finish>[0]) => {
           clearTimeout(timer);
@@ -70,28 +73,28 @@ export function createPythonSandbox(options: PythonSandboxOptions = {}): PythonS
           resolve(output.finish(outcome));
         };
         const stop = (error: string, timedOut: boolean) => {
-          void worker.terminate();
+          child.kill('SIGKILL');
           settle({ error, timedOut, files: [] });
         };
         const timer = setTimeout(() => stop(`The code ran longer than ${limits.wallClockMs / 1000} s and was stopped.`, true), limits.wallClockMs);
         const onAbort = () => stop('The run was stopped.', false);
         signal?.addEventListener('abort', onAbort, { once: true });
-        worker.on('message', (message: WorkerMessage) => {
+        child.on('message', (message: ProcessMessage) => {
           if (message.type === 'output') output.add(message.stream, message.bytes, message.dropped);
           if (message.type === 'done') {
             const written = message.files.map((file) => ({ ...file, mimeType: outputMimeType(file) }));
             settle({ result: message.result, error: message.error, timedOut: false, files: written });
           }
         });
-        worker.once('error', (error) => settle({ error: describeThreadError(error), timedOut: false, files: [] }));
-        worker.once('exit', (code) => settle({ error: `The Python thread stopped (exit code ${code}).`, timedOut: false, files: [] }));
-        worker.postMessage({ code: run.code, files, limits }, files.map((file) => file.bytes.buffer));
+        child.once('error', (error) => settle({ error: `The Python process failed: ${error.message}`, timedOut: false, files: [] }));
+        child.once('exit', (code, exitSignal) => settle({ error: describeExit(code, exitSignal), timedOut: false, files: [] }));
+        child.send({ code: run.code, files, limits });
       });
     } catch (error) {
       return output.finish({ error: error instanceof Error ? error.message : String(error), timedOut: false, files: [] });
     } finally {
-      // One program per interpreter: the used thread goes (also one that is still starting), a fresh one warms up.
-      thread.then((worker) => worker.terminate(), () => undefined);
+      // One program per interpreter: the used process goes (also one that is still starting), a fresh one warms up.
+      started.then((child) => child.kill('SIGKILL'), () => undefined);
       refill();
     }
   }
@@ -101,19 +104,20 @@ export function createPythonSandbox(options: PythonSandboxOptions = {}): PythonS
     runPython,
     async close() {
       closed = true;
-      await Promise.all(pool.splice(0).map((thread) => thread.then((worker) => worker.terminate(), () => undefined)));
+      await Promise.all(pool.splice(0).map((started) => started.then((child) => child.kill('SIGKILL'), () => undefined)));
     },
   };
 }
 
-function describeThreadError(error: Error): string {
-  if ('code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY') return 'The code used more memory than allowed and was stopped.';
-  return `The Python thread failed: ${error.message}`;
+/** V8 aborts a process whose JavaScript heap is full (SIGABRT, or 134 through a shell). */
+function describeExit(code: number | null, signal: NodeJS.Signals | null): string {
+  if (signal === 'SIGABRT' || code === 134) return 'The code used more memory than allowed and was stopped.';
+  return `The Python process stopped (${signal ?? `exit code ${code}`}).`;
 }
 
-/** Waits for a thread to start, failing at the start timeout or when the signal fires. */
-function waitFor(thread: Promise<Worker>, timeoutMs: number, signal: AbortSignal | undefined): Promise<Worker> {
-  return new Promise<Worker>((resolve, reject) => {
+/** Waits for a process to start, failing at the start timeout or when the signal fires. */
+function waitFor(started: Promise<ChildProcess>, timeoutMs: number, signal: AbortSignal | undefined): Promise<ChildProcess> {
+  return new Promise<ChildProcess>((resolve, reject) => {
     const timer = setTimeout(() => finish(() => reject(new Error('Python did not start in time.'))), timeoutMs);
     const onAbort = () => finish(() => reject(new Error('The run was stopped.')));
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -122,6 +126,6 @@ function waitFor(thread: Promise<Worker>, timeoutMs: number, signal: AbortSignal
       signal?.removeEventListener('abort', onAbort);
       then();
     }
-    thread.then((worker) => finish(() => resolve(worker)), (error: unknown) => finish(() => reject(error)));
+    started.then((child) => finish(() => resolve(child)), (error: unknown) => finish(() => reject(error)));
   });
 }

@@ -1,12 +1,14 @@
 /**
- * The part of the worker's source that takes away, before user code runs, everything a Python
+ * The part of the process's source that takes away, before user code runs, everything a Python
  * program could use to leave the sandbox through Pyodide's JavaScript bridge. Plain CommonJS for
- * the same reason as python-worker.ts. Pyodide's bridge lets Python reach JavaScript objects, and
+ * the same reason as python-process-source.ts. Pyodide's bridge lets Python reach JavaScript objects, and
  * from any function object `constructor.constructor` is `Function`, which evaluates strings in the
- * worker's global scope — so code generation goes, and so does every host capability the global
+ * process's global scope — so code generation goes, and so does every host capability the global
  * scope, Node's modules and Pyodide's own API hold: the file system, sockets, child processes,
  * fetch, and the `require` Pyodide leaves on globalThis (with fs, ws and child_process behind it).
- * Each worker runs one program and is then thrown away, so nothing here needs undoing.
+ * Node's permission model (python-processes.ts) stands under this: what slips past here still cannot
+ * read the host's files or start a process. Each process runs one program and is then killed, so
+ * nothing here needs undoing.
  */
 export const lockdownSource = `
 function refuse(what) {
