@@ -161,6 +161,8 @@ export const envSchema = z.object({
   CODE_INTERPRETER_OUTPUT_BYTES: number(64 * 1024),
   /** Interpreters kept loaded for the next runs (each costs about 130 MB). */
   CODE_INTERPRETER_WARM_WORKERS: number(1),
+  /** Programs running at once (each a process of about 150 MB); more wait their turn. */
+  CODE_INTERPRETER_MAX_RUNNING: number(2),
   /**
    * A Pyodide package index (a mirror of https://cdn.jsdelivr.net/pyodide/v<version>/full/): programs
    * may then import its packages (numpy, pandas, matplotlib …), fetched before the program runs and

@@ -39,6 +39,6 @@ it('fetches the packages a program imports from the configured index, and report
 }, 60_000);
 
 it('reads its settings from the environment: no index and the documented defaults when nothing is set', () => {
-  expect(sandboxOptionsFromEnv(envSchema.parse({}), dataDir)).toEqual({ warmWorkers: 1, limits: { wallClockMs: 30_000, memoryMb: 512, outputBytes: 65_536 } });
+  expect(sandboxOptionsFromEnv(envSchema.parse({}), dataDir)).toEqual({ warmWorkers: 1, maxRunning: 2, limits: { wallClockMs: 30_000, memoryMb: 512, outputBytes: 65_536 } });
   expect(() => envSchema.parse({ CHATBOX_PYODIDE_INDEX_URL: 'ftp://mirror' })).toThrow(/expected an http\(s\) URL/);
 });

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { makeSnapshot, startPythonProcess, type ProcessMessage, type ProcessSettings } from './python-processes.js';
 import { outputMimeType, checkInputFileName } from './sandbox-files.js';
 import { createOutputCollector } from './output-collector.js';
+import { createRunSlots } from './run-slots.js';
 import { defaultSandboxLimits, type PythonRun, type PythonRunResult, type SandboxLimits } from './sandbox-types.js';
 
 export interface PythonSandboxOptions {
@@ -15,6 +16,8 @@ export interface PythonSandboxOptions {
   packageCacheDir?: string;
   /** The cap on a process's JavaScript heap (Python's own memory is `limits.memoryMb`). Default 256. */
   heapMb?: number;
+  /** Programs running at once; more wait their turn (the wait is not counted in their time). Default 2. */
+  maxRunning?: number;
   /** How long Pyodide may take to start before the run fails. Default 60 s. */
   startTimeoutMs?: number;
 }
@@ -41,6 +44,7 @@ export function createPythonSandbox(options: PythonSandboxOptions = {}): PythonS
   const settings: ProcessSettings = { packageIndexUrl: options.packageIndexUrl, packageCacheDir: options.packageCacheDir, heapMb: options.heapMb ?? 256 };
   const snapshot = makeSnapshot(settings);
   const pool: Array<Promise<ChildProcess>> = [];
+  const slots = createRunSlots(options.maxRunning ?? 2);
   let closed = false;
 
   function startProcess(): Promise<ChildProcess> {
@@ -60,6 +64,12 @@ export function createPythonSandbox(options: PythonSandboxOptions = {}): PythonS
     const files = (run.files ?? []).map((file) => ({ name: checkInputFileName(file.name), bytes: new Uint8Array(file.bytes) }));
     const output = createOutputCollector(limits.outputBytes);
     if (signal?.aborted) return output.finish({ error: 'The run was stopped.', timedOut: false, files: [] });
+    let release: () => void;
+    try {
+      release = await slots.acquire(signal);
+    } catch (error) {
+      return output.finish({ error: error instanceof Error ? error.message : String(error), timedOut: false, files: [] });
+    }
     const started = pool.shift() ?? startProcess();
     try {
       const child = await waitFor(started, startTimeoutMs, signal);
@@ -95,6 +105,7 @@ export function createPythonSandbox(options: PythonSandboxOptions = {}): PythonS
     } finally {
       // One program per interpreter: the used process goes (also one that is still starting), a fresh one warms up.
       started.then((child) => child.kill('SIGKILL'), () => undefined);
+      release();
       refill();
     }
   }
