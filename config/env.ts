@@ -159,9 +159,9 @@ export const envSchema = z.object({
   CODE_INTERPRETER_MEMORY_MB: number(512),
   /** How much of stdout and of stderr a run keeps, in bytes each. */
   CODE_INTERPRETER_OUTPUT_BYTES: number(64 * 1024),
-  /** Interpreters kept loaded for the next runs (each a process of about 150 MB). */
+  /** Interpreters kept loaded for the next runs (each a process of about 200 MB). */
   CODE_INTERPRETER_WARM_WORKERS: number(1),
-  /** Programs running at once (each a process of about 150 MB); more wait their turn. */
+  /** Programs running at once (each a process of about 200 MB); more wait their turn. */
   CODE_INTERPRETER_MAX_RUNNING: number(2),
   /**
    * A Pyodide package index (a mirror of https://cdn.jsdelivr.net/pyodide/v<version>/full/): programs

@@ -8,6 +8,11 @@ import { defaultSandboxLimits, type PythonRun, type PythonRunResult, type Sandbo
 export interface PythonSandboxOptions {
   /** Processes kept with Pyodide loaded, ready for the next run. Default 1. */
   warmWorkers?: number;
+  /**
+   * Start the warm processes now rather than at the first run (which then waits a few seconds for
+   * the start-up image). Default false: a server whose assistants never run code pays nothing.
+   */
+  warmAtStart?: boolean;
   /** Defaults for the runs' limits. */
   limits?: Partial<SandboxLimits>;
   /** A Pyodide package index (CHATBOX_PYODIDE_INDEX_URL): programs may import its packages (numpy …). Off when absent. */
@@ -42,12 +47,13 @@ export function createPythonSandbox(options: PythonSandboxOptions = {}): PythonS
   const warmCount = options.warmWorkers ?? 1;
   const startTimeoutMs = options.startTimeoutMs ?? 60_000;
   const settings: ProcessSettings = { packageIndexUrl: options.packageIndexUrl, packageCacheDir: options.packageCacheDir, heapMb: options.heapMb ?? 256 };
-  const snapshot = makeSnapshot(settings);
+  let snapshot: Promise<Uint8Array | null> | undefined;
   const pool: Array<Promise<ChildProcess>> = [];
   const slots = createRunSlots(options.maxRunning ?? 2);
   let closed = false;
 
   function startProcess(): Promise<ChildProcess> {
+    snapshot ??= makeSnapshot(settings);
     const started = startPythonProcess(settings, snapshot);
     // Nobody may be waiting yet; a failed start is reported by the run that takes this process.
     started.catch(() => undefined);
@@ -110,7 +116,7 @@ export function createPythonSandbox(options: PythonSandboxOptions = {}): PythonS
     }
   }
 
-  refill();
+  if (options.warmAtStart) refill();
   return {
     runPython,
     async close() {

@@ -1,6 +1,6 @@
 /**
  * At most `size` programs at once; the others wait their turn in order. Each run is a process of
- * about 150 MB, so a burst of calls queues instead of exhausting the host's memory.
+ * about 200 MB, so a burst of calls queues instead of exhausting the host's memory.
  */
 export function createRunSlots(size: number) {
   let running = 0;
