@@ -2,6 +2,7 @@ import type { BenchArgs, BenchName } from './lib/args.js';
 import type { BenchResult } from './lib/report.js';
 import { historyBench, type HistoryBenchOptions } from './history/history-bench.js';
 import { loginLoadBench } from './logins/login-load-bench.js';
+import { sandboxBench } from './sandbox/sandbox-bench.js';
 import { startupBench } from './startup/startup-bench.js';
 import { uiBench } from './ui/ui-bench.js';
 import { streamOverheadBench, type StreamBenchOptions } from './stream/stream-bench.js';
@@ -66,5 +67,6 @@ export function benchPlans(args: BenchArgs): Record<BenchName, () => Promise<Ben
     ui: () => uiBench(args.quick ? { messages: 200, streamChunks: 100, chunkDelayMs: 5 } : { messages: 2_000, streamChunks: 1_000, chunkDelayMs: 5 }),
     // The figure is one 500 MB upload; quick mode sends 50 MB through the same path (its note says so).
     uploads: () => uploadBench({ megabytes: args.quick ? 50 : 500 }),
+    sandbox: () => sandboxBench({ warmRuns: args.quick ? 2 : 10 }),
   };
 }

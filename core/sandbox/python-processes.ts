@@ -86,24 +86,43 @@ function awaitMessage<T>(child: ChildProcess, accept: (message: ProcessMessage) 
   });
 }
 
+/** Kills the process when the signal fires (the sandbox closing), even while it still starts. */
+function killOnAbort(child: ChildProcess, signal: AbortSignal): () => void {
+  const kill = () => child.kill('SIGKILL');
+  const forget = () => signal.removeEventListener('abort', kill);
+  if (signal.aborted) kill();
+  else signal.addEventListener('abort', kill, { once: true });
+  // The sandbox lives long and starts a process per run: listeners of gone processes must not pile up.
+  child.once('exit', forget);
+  return forget;
+}
+
 /**
  * Makes the start-up memory image once (a full Pyodide start, a few seconds). Null when it cannot
  * be made: processes then start the slow way.
  */
-export async function makeSnapshot(settings: ProcessSettings): Promise<Uint8Array | null> {
+export async function makeSnapshot(settings: ProcessSettings, signal: AbortSignal): Promise<Uint8Array | null> {
   const child = spawnPython(settings, null, true);
+  const forget = killOnAbort(child, signal);
   try {
     return await awaitMessage(child, (message) => (message.type === 'snapshot' ? message.bytes : undefined));
   } catch {
     return null;
   } finally {
+    forget();
     child.kill('SIGKILL');
   }
 }
 
-/** Starts a process and resolves with it once Pyodide is loaded and waiting for a program. */
-export async function startPythonProcess(settings: ProcessSettings, snapshot: Promise<Uint8Array | null>): Promise<ChildProcess> {
-  const child = spawnPython(settings, await snapshot);
+/**
+ * Starts a process and resolves with it once Pyodide is loaded and waiting for a program. The
+ * signal (the sandbox closing) kills it at any point; so does the caller, once done with it.
+ */
+export async function startPythonProcess(settings: ProcessSettings, snapshot: Promise<Uint8Array | null>, signal: AbortSignal): Promise<ChildProcess> {
+  const image = await snapshot;
+  if (signal.aborted) throw new Error('the Python sandbox is closed');
+  const child = spawnPython(settings, image);
+  killOnAbort(child, signal);
   try {
     await awaitMessage(child, (message) => (message.type === 'ready' ? true : undefined));
   } catch (error) {

@@ -48,24 +48,25 @@ export function createPythonSandbox(options: PythonSandboxOptions = {}): PythonS
   const startTimeoutMs = options.startTimeoutMs ?? 60_000;
   const settings: ProcessSettings = { packageIndexUrl: options.packageIndexUrl, packageCacheDir: options.packageCacheDir, heapMb: options.heapMb ?? 256 };
   let snapshot: Promise<Uint8Array | null> | undefined;
+  // Fires at close: kills the processes still starting too (the snapshot's included), which nothing else holds.
+  const closing = new AbortController();
   const pool: Array<Promise<ChildProcess>> = [];
   const slots = createRunSlots(options.maxRunning ?? 2);
-  let closed = false;
 
   function startProcess(): Promise<ChildProcess> {
-    snapshot ??= makeSnapshot(settings);
-    const started = startPythonProcess(settings, snapshot);
+    snapshot ??= makeSnapshot(settings, closing.signal);
+    const started = startPythonProcess(settings, snapshot, closing.signal);
     // Nobody may be waiting yet; a failed start is reported by the run that takes this process.
     started.catch(() => undefined);
     return started;
   }
 
   function refill(): void {
-    while (!closed && pool.length < warmCount) pool.push(startProcess());
+    while (!closing.signal.aborted && pool.length < warmCount) pool.push(startProcess());
   }
 
   async function runPython(run: PythonRun, signal?: AbortSignal): Promise<PythonRunResult> {
-    if (closed) throw new Error('the Python sandbox is closed');
+    if (closing.signal.aborted) throw new Error('the Python sandbox is closed');
     const limits: SandboxLimits = { ...defaults, ...run.limits };
     const files = (run.files ?? []).map((file) => ({ name: checkInputFileName(file.name), bytes: new Uint8Array(file.bytes) }));
     const output = createOutputCollector(limits.outputBytes);
@@ -120,8 +121,8 @@ export function createPythonSandbox(options: PythonSandboxOptions = {}): PythonS
   return {
     runPython,
     async close() {
-      closed = true;
-      await Promise.all(pool.splice(0).map((started) => started.then((child) => child.kill('SIGKILL'), () => undefined)));
+      closing.abort();
+      await Promise.allSettled(pool.splice(0));
     },
   };
 }
