@@ -8,7 +8,7 @@ import { lockdownSource } from './process-lockdown.js';
  * runner alike. It loads Pyodide as soon as it is told how (the pool keeps it warm), runs exactly one
  * program, answers, and is killed: no Python state, module or file outlives a run.
  *
- * Messages in: {type: 'start', settings, snapshot?} · {type: 'run', code, files, limits}.
+ * Messages in: first {settings, snapshot?} (how to start), then {code, files, limits} (the run).
  * Messages out: {type: 'snapshot', bytes} (when asked to make one) · {type: 'ready'} ·
  * {type: 'output', stream, bytes | dropped} while the program prints · {type: 'done', result?, error?,
  * files} · {type: 'failed', error} when Pyodide cannot start.
