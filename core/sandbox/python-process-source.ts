@@ -105,12 +105,16 @@ function sameBytes(left, right) {
   return true;
 }
 
-// New files, and input files the program changed, anywhere under /mnt/data.
+// New files, and input files the program changed, anywhere under /mnt/data. lstat: a link (to / or
+// to itself) is not followed, so the walk stays inside /mnt/data and ends.
+const maxOutputFiles = 50;
 function collectFiles(FS, inputs, directory = '/mnt/data', found = []) {
   for (const entry of FS.readdir(directory)) {
     if (entry === '.' || entry === '..') continue;
+    // One past the cap is enough to know there were more.
+    if (found.length > maxOutputFiles) return found;
     const path = directory + '/' + entry;
-    const mode = FS.stat(path).mode;
+    const mode = FS.lstat(path).mode;
     if (FS.isDir(mode)) collectFiles(FS, inputs, path, found);
     else if (FS.isFile(mode)) {
       const bytes = FS.readFile(path);
@@ -163,6 +167,10 @@ async function run(pyodide, settings, { code, files, limits }) {
   }
   let collected = [];
   try { collected = collectFiles(pyodide.FS, inputs); } catch (caught) { error = error || 'reading /mnt/data failed: ' + caught; }
+  if (collected.length > maxOutputFiles) {
+    collected = collected.slice(0, maxOutputFiles);
+    send({ type: 'output', stream: 'stderr', bytes: new TextEncoder().encode('[only the first ' + maxOutputFiles + ' files written under /mnt/data are kept]\\n') });
+  }
   send({ type: 'done', result, error, files: collected });
 }
 

@@ -59,6 +59,15 @@ open('/mnt/data/plots/red.png', 'wb').write(png)
     expect(byName['plots/red.png'].bytes.subarray(1, 4)).toEqual(text('PNG'));
   });
 
+  it('follows no link out of /mnt/data and keeps at most 50 written files', async () => {
+    const code = "import os\nos.symlink('/', 'root')\nos.symlink('.', 'loop')\nfor n in range(60):\n    open(f'{n}.txt', 'w').write(str(n))";
+    const run = await sandbox.runPython({ code });
+    expect(run.error).toBeUndefined();
+    expect(run.files).toHaveLength(50);
+    expect(run.files.every((file) => /^\d+\.txt$/.test(file.name))).toBe(true);
+    expect(run.stderr).toBe('[only the first 50 files written under /mnt/data are kept]\n');
+  });
+
   it('reports a Python exception with its traceback and what was printed before it', async () => {
     const run = await sandbox.runPython({ code: "print('before')\ndef divide():\n    return 1 / 0\ndivide()" });
     expect(run.stdout).toBe('before\n');
