@@ -3,6 +3,7 @@ import type { BenchResult } from './lib/report.js';
 import { importBench } from './import/import-bench.js';
 import { historyBench, type HistoryBenchOptions } from './history/history-bench.js';
 import { loginLoadBench } from './logins/login-load-bench.js';
+import { sandboxBench } from './sandbox/sandbox-bench.js';
 import { startupBench } from './startup/startup-bench.js';
 import { uiBench } from './ui/ui-bench.js';
 import { streamOverheadBench, type StreamBenchOptions } from './stream/stream-bench.js';
@@ -69,5 +70,6 @@ export function benchPlans(args: BenchArgs): Record<BenchName, () => Promise<Ben
     uploads: () => uploadBench({ megabytes: args.quick ? 50 : 500 }),
     // The figure is a 200 MB ChatGPT export; quick mode imports 10 MB through the same path.
     import: () => importBench({ megabytes: args.quick ? 10 : 200 }),
+    sandbox: () => sandboxBench({ warmRuns: args.quick ? 2 : 10 }),
   };
 }

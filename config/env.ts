@@ -159,6 +159,23 @@ export const envSchema = z.object({
   RAG_API_URL: httpUrl(),
   /** With RAG_API_URL: a turn gets each document's whole text (GET /documents/<id>/context), not passages. */
   RAG_USE_FULL_CONTEXT: flag(false),
+
+  /** The code interpreter (assistants): how long one program may run, in ms. */
+  CODE_INTERPRETER_TIMEOUT_MS: number(30_000),
+  /** Its memory limit for Python, in MB; a program asking for more gets MemoryError. */
+  CODE_INTERPRETER_MEMORY_MB: number(512),
+  /** How much of stdout and of stderr a run keeps, in bytes each. */
+  CODE_INTERPRETER_OUTPUT_BYTES: number(64 * 1024),
+  /** Interpreters kept loaded for the next runs (each a process of about 200 MB). */
+  CODE_INTERPRETER_WARM_WORKERS: number(1),
+  /** Programs running at once (each a process of about 200 MB); more wait their turn. */
+  CODE_INTERPRETER_MAX_RUNNING: number(2),
+  /**
+   * A Pyodide package index (a mirror of https://cdn.jsdelivr.net/pyodide/v<version>/full/): programs
+   * may then import its packages (numpy, pandas, matplotlib …), fetched before the program runs and
+   * cached in the data directory. Unset: the standard library only, nothing is downloaded.
+   */
+  CHATBOX_PYODIDE_INDEX_URL: httpUrl(),
 });
 
 export type ServerEnv = z.output<typeof envSchema>;

@@ -97,7 +97,8 @@ function normalizeType(type: string | undefined): string | null {
   return essence && essence !== 'application/octet-stream' ? essence : null;
 }
 
-function typeFromName(fileName: string): string | null {
+/** The media type LibreChat maps a file name's extension to, or null. */
+export function typeFromName(fileName: string): string | null {
   const dot = fileName.lastIndexOf('.');
   if (dot < 0) return null;
   const extension = fileName.slice(dot + 1).toLowerCase();

@@ -21,10 +21,11 @@ export interface ToolContext {
   /** A logger named after the tool. */
   log: PluginLogger;
   /**
-   * Stores a file the tool made (a generated image) as a file of the user, with context
-   * `image_generation`: listed by GET /api/files, served to its owner only, counted against the
-   * file limits and the user's quota (which reject it). Absent where the caller stores no files
-   * (a tool then says it cannot keep its result).
+   * Stores a file the tool made (a generated image, a code interpreter's output) as a file of the
+   * user, with the file's `context` (`image_generation` unless it says otherwise): listed by GET
+   * /api/files, served to its owner only, counted against the file limits and the user's quota
+   * (which reject it). Absent where the caller stores no files (a tool then says it cannot keep
+   * its result).
    */
   saveFile?(file: ToolFileToSave): Promise<SavedToolFile>;
 }
@@ -37,6 +38,11 @@ export interface ToolFileToSave {
   mediaType: string;
   /** The whole file (generated images are small enough to hold). */
   body: Uint8Array;
+  /**
+   * LibreChat's file context: `image_generation` (the default) takes images only; `assistants_output`
+   * (files a code interpreter wrote) takes any file, images keeping their sides.
+   */
+  context?: 'image_generation' | 'assistants_output';
 }
 
 /** Where core kept a tool's file. */
@@ -45,9 +51,9 @@ export interface SavedToolFile {
   file_id: string;
   /** The record's `filepath`: the link the UI loads, as in `![generated image](<filepath>)`. */
   filepath: string;
-  /** Its sides, read from the bytes. */
-  width: number;
-  height: number;
+  /** Its sides, read from the bytes: images only. */
+  width?: number;
+  height?: number;
 }
 
 /** A credential a tool needs (an entry of LibreChat's manifest `authConfig`). */

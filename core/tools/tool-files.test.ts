@@ -59,4 +59,29 @@ describe('ToolContext.saveFile (the chat services\' toolFiles)', () => {
     await start('fileConfig:\n  serverFileSizeLimit: 0.0001\n');
     await expect(app.chat.toolFiles({ userId: alice.userId }, { name: 'big.png', mediaType: 'image/png', body: await testPng(400, 400) })).rejects.toMatchObject({ code: 'file_too_large' });
   });
+
+  it('keeps a code interpreter\'s files of any type with context assistants_output, non-images as downloads only', async () => {
+    await start();
+    const csv = await app.chat.toolFiles({ userId: alice.userId, conversationId: 'convo-1' }, { name: 'report.csv', mediaType: 'text/csv', body: Buffer.from('x,y\n1,2\n'), context: 'assistants_output' });
+    expect(csv).toEqual({ file_id: expect.any(String), filepath: `/uploads/${alice.userId}/${csv.file_id}.csv` });
+    // Bytes that are no image never get an image's name, so they are never shown inline.
+    const fake = await app.chat.toolFiles({ userId: alice.userId }, { name: 'page.png', mediaType: 'image/png', body: Buffer.from('<html><script>alert(1)</script></html>'), context: 'assistants_output' });
+    expect(fake.filepath).toBe(`/uploads/${alice.userId}/${fake.file_id}`);
+    const plot = await app.chat.toolFiles({ userId: alice.userId }, { name: 'plot.png', mediaType: 'image/png', body: await testPng(20, 10), context: 'assistants_output' });
+    expect(plot).toMatchObject({ width: 20, height: 10, filepath: `/uploads/${alice.userId}/${plot.file_id}.png` });
+
+    const files = (await app.inject({ method: 'GET', url: '/api/files', headers: bearer(alice) })).json();
+    expect(files).toEqual(expect.arrayContaining([
+      expect.objectContaining({ file_id: csv.file_id, filename: 'report.csv', type: 'text/csv', context: 'assistants_output', bytes: 8, conversationId: 'convo-1' }),
+      expect.objectContaining({ file_id: fake.file_id, type: 'application/octet-stream', context: 'assistants_output' }),
+      expect.objectContaining({ file_id: plot.file_id, type: 'image/png', context: 'assistants_output', width: 20, height: 10 }),
+    ]));
+    const download = await app.inject({ method: 'GET', url: csv.filepath, headers: bearer(alice) });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/octet-stream');
+    expect(download.headers['content-disposition']).toMatch(/^attachment/);
+    expect(download.body).toBe('x,y\n1,2\n');
+    expect((await app.inject({ method: 'GET', url: fake.filepath, headers: bearer(alice) })).headers['content-type']).toBe('application/octet-stream');
+    expect((await app.inject({ method: 'GET', url: csv.filepath, headers: bearer(bob) })).statusCode).toBe(403);
+  });
 });

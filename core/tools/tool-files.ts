@@ -12,10 +12,19 @@ export type ToolFileSaver = (owner: { userId: string; conversationId?: string },
 const extensions: Readonly<Record<string, string>> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
 
 /**
+ * A stored name's extension from the user's file name: letters and digits only, or none. Never an
+ * image's: the uploads route shows files with those inline, and these bytes are no image.
+ */
+function safeExtension(fileName: string): string {
+  const extension = /\.([a-z0-9]{1,10})$/i.exec(fileName)?.[1].toLowerCase();
+  return extension && !/^(png|jpe?g|gif|webp)$/.test(extension) ? `.${extension}` : '';
+}
+
+/**
  * The files tools make are held to the rules uploads are: only images whose bytes are what they
  * claim (a tool relays bytes from a remote service), serverFileSizeLimit and the user's quota. They
  * go where a browser can load them, since the reply shows them inline, with LibreChat's context
- * `image_generation`.
+ * `image_generation`; a code interpreter's files (`assistants_output`) may be of any type.
  */
 export function createToolFileSaver(context: { store: Store; storages: FileStorages; limits: FileLimits }): ToolFileSaver {
   return async (owner, file) => {
@@ -29,27 +38,32 @@ export function createToolFileSaver(context: { store: Store; storages: FileStora
         throw new UploadRejectedError('storage_quota_exceeded', { limit: formatMegabytes(context.limits.userStorageLimit), used: formatMegabytes(used) });
       }
     }
-    const image = await readImageInfo(file.body).catch(() => {
-      throw new UploadRejectedError('unsupported_file_type', { type: file.mediaType });
-    });
+    const fileContext = file.context ?? 'image_generation';
+    const image = await readImageInfo(file.body).catch(() => null);
+    if (!image && fileContext === 'image_generation') throw new UploadRejectedError('unsupported_file_type', { type: file.mediaType });
     const fileId = randomUUID();
-    const stored = await target.storage.save({ userId: owner.userId, fileName: `${fileId}.${extensions[image.type]}`, mediaType: image.type, body: Readable.from([Buffer.from(file.body)]) });
+    const filename = sanitizeFileName(file.name);
+    // An image's type is what its bytes are; another file keeps the type the tool read (it is served
+    // as a download), except an image type its bytes do not bear out.
+    const type = image?.type ?? (file.mediaType.startsWith('image/') ? 'application/octet-stream' : file.mediaType);
+    const storedName = image ? `${fileId}.${extensions[image.type]}` : `${fileId}${safeExtension(filename)}`;
+    const stored = await target.storage.save({ userId: owner.userId, fileName: storedName, mediaType: type, body: Readable.from([Buffer.from(file.body)]) });
     try {
       const record = await context.store.files.upsert({
         file_id: fileId,
         user: owner.userId,
-        filename: sanitizeFileName(file.name),
+        filename,
         filepath: stored.path,
-        type: image.type,
+        type,
         bytes: stored.bytes,
         source: target.source,
-        context: 'image_generation',
+        context: fileContext,
         embedded: false,
-        width: image.width,
-        height: image.height,
+        width: image?.width ?? null,
+        height: image?.height ?? null,
         conversationId: owner.conversationId ?? null,
       });
-      return { file_id: record.file_id, filepath: record.filepath, width: image.width, height: image.height };
+      return { file_id: record.file_id, filepath: record.filepath, ...(image && { width: image.width, height: image.height }) };
     } catch (error) {
       await target.storage.delete(stored.path).catch(() => undefined);
       throw error;

@@ -22,8 +22,8 @@ export const coreFloors: readonly (readonly string[])[] = [
   // Conversation search (FTS5, Meilisearch, hydration), the configured endpoints (catalogue, credentials)
   // and the tools turns offer (catalogue, running one call).
   ['search', 'endpoints', 'tools'],
-  // Store record → wire DTO mappers; the plugin registry and its logger.
-  ['presenters', 'plugin-host'],
+  // Store record → wire DTO mappers; the plugin registry and its logger; the code interpreter's Python sandbox.
+  ['presenters', 'plugin-host', 'sandbox'],
   // Sessions and accounts; users' saved provider keys; outbound network guards; upload rules.
   ['auth', 'keys', 'net', 'files'],
   // Persistence: the Store and its SQLite and MongoDB backends.
