@@ -13,6 +13,7 @@ import { describeMessagesContract } from './messages.js';
 import { describePluginAuthsContract } from './plugin-auths.js';
 import { describePresetsContract } from './presets.js';
 import { describeSessionsContract } from './sessions.js';
+import { describeSharesContract } from './shares.js';
 import { describeTokensContract } from './tokens.js';
 import { describeUsersContract } from './users.js';
 
@@ -34,6 +35,7 @@ export function describeStoreContract(driverName: string, makeStore: () => Promi
     describeBalancesContract(context);
     describeBansContract(context);
     describeFilesContract(context);
+    describeSharesContract(context);
     describeIsolationContract(context);
     describeCascadeContract(context);
     describeExportContract(context);

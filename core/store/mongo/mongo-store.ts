@@ -12,6 +12,7 @@ import { createPluginAuthsRepository } from './plugin-auths.js';
 import { createPresetsRepository } from './presets.js';
 import { createSearchOutbox } from './search-outbox.js';
 import { createSessionsRepository } from './sessions.js';
+import { createSharesRepository } from './shares.js';
 import { createTokensRepository } from './tokens.js';
 import { createUsersRepository } from './users.js';
 
@@ -70,6 +71,7 @@ export async function createMongoStore({ uri, dbName }: MongoStoreOptions): Prom
     files: createFilesRepository(collections),
     documentChunks: createDocumentChunksRepository(collections),
     searchOutbox: searchOutbox.repository,
+    shares: createSharesRepository(collections),
     async close() {
       await client.close();
     },

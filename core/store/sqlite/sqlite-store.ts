@@ -14,6 +14,7 @@ import { createPluginAuthsRepository } from './plugin-auths.js';
 import { createPresetsRepository } from './presets.js';
 import { createSearchOutboxRepository } from './search-outbox.js';
 import { createSessionsRepository } from './sessions.js';
+import { createSharesRepository } from './shares.js';
 import { createTokensRepository } from './tokens.js';
 import { createUsersRepository } from './users.js';
 
@@ -60,6 +61,7 @@ export function createSqliteStore({ filename }: SqliteStoreOptions): SqliteStore
     files: createFilesRepository(connection),
     documentChunks: createDocumentChunksRepository(connection),
     searchOutbox: createSearchOutboxRepository(connection),
+    shares: createSharesRepository(connection),
     async close() {
       if (database.open) database.close();
     },

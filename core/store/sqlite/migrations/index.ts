@@ -7,6 +7,7 @@ import { unchangedTextSkipsIndexMigration } from './005-unchanged-text-skips-ind
 import { documentChunksMigration } from './006-document-chunks.js';
 import { fileTemporaryIdMigration } from './007-file-temporary-id.js';
 import { pluginAuthsMigration } from './008-plugin-auths.js';
+import { sharesMigration } from './011-shares.js';
 
 /** Every migration in order. Listed by hand: the order is part of the schema's history. */
-export const migrations: readonly Migration[] = [initialMigration, fullTextSearchMigration, searchOutboxMigration, userScopedSearchMigration, unchangedTextSkipsIndexMigration, documentChunksMigration, fileTemporaryIdMigration, pluginAuthsMigration];
+export const migrations: readonly Migration[] = [initialMigration, fullTextSearchMigration, searchOutboxMigration, userScopedSearchMigration, unchangedTextSkipsIndexMigration, documentChunksMigration, fileTemporaryIdMigration, pluginAuthsMigration, sharesMigration];
