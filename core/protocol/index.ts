@@ -13,3 +13,4 @@ export * from './endpoint-catalogue.js';
 export * from './files.js';
 export * from './plugins.js';
 export * from './export/index.js';
+export * from './share.js';
