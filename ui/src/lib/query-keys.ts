@@ -51,3 +51,12 @@ export const fileConfigQueryKey = ['fileConfig'] as const;
 
 /** GET /api/files/download/:userId/:fileId of an image shown inline: its bytes, kept while shown. */
 export const fileBytesQueryKey = (fileId: string) => ['fileBytes', fileId] as const;
+
+/** GET /api/share: the owner's shared links (Settings → Data). */
+export const sharedLinksQueryKey = ['sharedLinks'] as const;
+
+/** GET /api/share/link/:conversationId: whether a conversation has a link (the share dialog). */
+export const sharedLinkQueryKey = (conversationId: string) => ['sharedLink', conversationId] as const;
+
+/** GET /api/share/:shareId: a shared conversation (the public page). */
+export const sharedConversationQueryKey = (shareId: string) => ['sharedConversation', shareId] as const;

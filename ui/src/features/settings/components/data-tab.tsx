@@ -4,6 +4,7 @@ import { useToast } from '../../../lib/toast/index.js';
 import { useClearAllConversations } from '../api/clear-all-conversations.js';
 import { useRevokeAllKeys } from '../api/revoke-all-keys.js';
 import { ActionRow } from './setting-rows.js';
+import { SharedLinksSection } from './shared-links-section.js';
 import { TwoStepButton } from './two-step-button.js';
 
 /** Clear all conversations and revoke all user keys, each behind a two-step button. */
@@ -47,6 +48,7 @@ export function DataTab() {
           }
         />
       </ActionRow>
+      <SharedLinksSection />
     </div>
   );
 }
