@@ -25,7 +25,7 @@ async function seedConversation(owner = alice) {
   await app.store.conversations.upsert({ conversationId, user: owner.userId, title: 'Trip to Lisbon', endpoint: 'openAI', model: 'gpt-4o' });
   const add = (text: string, parentMessageId: string, overrides: Record<string, unknown> = {}) =>
     app.store.messages.upsert({ messageId: randomUUID(), conversationId, user: owner.userId, parentMessageId, sender: 'User', text, isCreatedByUser: true, error: false, unfinished: false, ...overrides });
-  const question = await add('Where should I eat?', rootMessageId, { files: [{ file_id: randomUUID(), filename: 'map.png', filepath: '/images/secret/map.png', type: 'image/png' }] });
+  const question = await add('Where should I eat?', rootMessageId, { sender: 'Alice Example', files: [{ file_id: randomUUID(), filename: 'map.png', filepath: '/images/secret/map.png', type: 'image/png' }] });
   const first = await add('Try **Time Out Market**.', question.messageId, { isCreatedByUser: false, sender: 'GPT-4o', model: 'gpt-4o', endpoint: 'openAI' });
   const second = await add('Try a tasca in Alfama.', question.messageId, { isCreatedByUser: false, sender: 'GPT-4o', model: 'gpt-4o', endpoint: 'openAI' });
   return { conversationId, question, first, second, add };
@@ -49,7 +49,7 @@ describe('/api/share', () => {
     expect(shared.messages[0]).toMatchObject({ parentMessageId: rootMessageId, isCreatedByUser: true, attachmentCount: 1, sender: 'User' });
     expect(shared.messages[1]).toMatchObject({ parentMessageId: shared.messages[0].messageId, model: 'gpt-4o', endpoint: 'openAI', sender: 'GPT-4o' });
     const body = publicPage.body;
-    for (const secret of [alice.userId, conversationId, question.messageId, first.messageId, '/images/secret', 'map.png']) expect(body).not.toContain(secret);
+    for (const secret of ['Alice Example', alice.userId, conversationId, question.messageId, first.messageId, '/images/secret', 'map.png']) expect(body).not.toContain(secret);
 
     // Another signed-in user reads it too.
     expect((await request('GET', `/api/share/${link.shareId}`, bob)).json().messages).toHaveLength(2);

@@ -34,7 +34,8 @@ export function toSharedMessages(branch: readonly Message[]): SharedMessage[] {
   return branch.map((message) => ({
     messageId: newIds.get(message.messageId)!,
     parentMessageId: newIds.get(message.parentMessageId) ?? rootMessageId,
-    sender: message.sender,
+    // An imported message may carry the owner's name as its sender: the page never shows who they are.
+    sender: message.isCreatedByUser ? 'User' : message.sender,
     text: message.text,
     isCreatedByUser: message.isCreatedByUser,
     error: message.error,

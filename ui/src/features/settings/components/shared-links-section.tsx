@@ -19,7 +19,8 @@ function SharedLinksList() {
   const query = useSharedLinksQuery();
   const remove = useDeleteSharedLink();
   const links = useMemo(() => query.data?.pages.flatMap((page) => page.links) ?? [], [query.data]);
-  const locale = typeof document === 'undefined' ? undefined : document.documentElement.lang;
+  // An empty lang (before i18n sets it) is not a locale: toLocaleDateString would throw.
+  const locale = document.documentElement.lang || undefined;
 
   return (
     <section aria-labelledby="shared-links-heading" className="border-b border-neutral-200 py-3 last:border-b-0 dark:border-neutral-700">

@@ -13,7 +13,8 @@ export function SharedPage() {
   const localize = useLocalize();
   const { shareId = '' } = useParams();
   const query = useSharedConversationQuery(shareId);
-  const locale = typeof document === 'undefined' ? undefined : document.documentElement.lang;
+  // An empty lang (before i18n sets it) is not a locale: toLocaleDateString would throw.
+  const locale = document.documentElement.lang || undefined;
 
   if (query.isPending) return <FullPageSpinner />;
   if (query.isError) {
