@@ -63,7 +63,7 @@ describe('/api/share', () => {
     const shared = (await request('GET', `/api/share/${shareId}`)).json();
     expect(shared.messages.map((message: { text: string }) => message.text)).toEqual(['Where should I eat?', 'Try a tasca in Alfama.']);
     expect((await request('GET', `/api/share/link/${conversationId}`, alice)).json()).toEqual({ success: true, shareId, conversationId });
-    expect((await request('GET', `/api/share/link/${conversationId}`, bob)).json()).toEqual({ success: false, shareId: null, conversationId });
+    expect((await request('GET', `/api/share/link/${conversationId}`, bob)).statusCode).toBe(404);
     const again = await request('POST', `/api/share/${conversationId}`, alice);
     expect(again.statusCode).toBe(409);
   });
@@ -124,12 +124,13 @@ describe('/api/share', () => {
     expect((await request('DELETE', `/api/share/${shareId}`, alice)).statusCode).toBe(404);
   });
 
-  it('refuses malformed ids and bodies with a 400', async () => {
+  it('answers a malformed id with a 404 and a malformed body with a 400', async () => {
     await start();
     const { conversationId } = await seedConversation();
+    // Not a share id at all: a link that does not exist.
     const badId = await request('GET', '/api/share/short');
-    expect(badId.statusCode).toBe(400);
-    expect(badId.json().message).toBe('shareId is not a valid share link id');
+    expect(badId.statusCode).toBe(404);
+    expect(badId.json().message).toBe('Shared link not found');
     const badBody = await request('POST', `/api/share/${conversationId}`, alice, { targetMessageId: 42 });
     expect(badBody.statusCode).toBe(400);
     expect(badBody.json().message).toBe('targetMessageId must be a string');

@@ -19,6 +19,13 @@ import { pickSharedBranch, toSharedMessages } from './snapshot.js';
 const VIEW_MAX = 60;
 const VIEW_WINDOW_MINUTES = 1;
 
+/** A string that cannot be a share id names no link: 404, as an unknown or revoked one. */
+function shareIdOf(params: unknown): string {
+  const parsed = shareParamsSchema.safeParse(params);
+  if (!parsed.success) throw new NotFoundError('Shared link not found');
+  return parsed.data.shareId;
+}
+
 /** 128 random bits, URL-safe: a link cannot be guessed, so it can be the only key. */
 const newShareId = () => randomBytes(16).toString('base64url');
 
@@ -59,12 +66,15 @@ export async function shareRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/share/link/:conversationId', authenticate, async (request): Promise<SharedLinkLookupResponse> => {
     const { conversationId } = parseInput(shareConversationParamsSchema, request.params);
-    const share = await app.store.shares.findByConversation(request.user!.id, conversationId);
+    const userId = request.user!.id;
+    // Another user's conversation is not found, as everywhere: its existence is not for the caller to learn.
+    if (!(await app.store.conversations.find(userId, conversationId))) throw new NotFoundError('Conversation not found');
+    const share = await app.store.shares.findByConversation(userId, conversationId);
     return { success: Boolean(share), shareId: share?.shareId ?? null, conversationId };
   });
 
   app.get('/api/share/:shareId', { preHandler: env.ALLOW_SHARED_LINKS_PUBLIC ? limitViews : [limitViews, app.auth.authenticate] }, async (request, reply) => {
-    const { shareId } = parseInput(shareParamsSchema, request.params);
+    const shareId = shareIdOf(request.params);
     const share = await app.store.shares.find(shareId);
     if (!share) throw new NotFoundError('Shared link not found');
     // A snapshot changes only when its owner updates it; a shared cache must not keep a revoked one.
@@ -83,7 +93,7 @@ export async function shareRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.patch('/api/share/:shareId', authenticate, async (request) => {
-    const { shareId } = parseInput(shareParamsSchema, request.params);
+    const shareId = shareIdOf(request.params);
     const { targetMessageId } = parseInput(shareSnapshotRequestSchema, request.body);
     const userId = request.user!.id;
     const existing = await app.store.shares.find(shareId);
@@ -94,7 +104,7 @@ export async function shareRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.delete('/api/share/:shareId', authenticate, async (request): Promise<DeleteSharedLinkResponse> => {
-    const { shareId } = parseInput(shareParamsSchema, request.params);
+    const shareId = shareIdOf(request.params);
     if (!(await app.store.shares.delete(request.user!.id, shareId))) throw new NotFoundError('Shared link not found');
     return { success: true, shareId, message: 'Shared link deleted' };
   });
