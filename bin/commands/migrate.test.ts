@@ -85,7 +85,7 @@ async function seed(): Promise<{ aliceId: string; conversationIds: string[] }> {
   await store.documentChunks.replace({ userId: alice.id, ...handbook });
   await store.shares.create({
     shareId: randomBytes(16).toString('base64url'), userId: alice.id, conversationId: conversationIds[0], title: 'Chat 0',
-    messages: [{ messageId: randomUUID(), parentMessageId: rootId, sender: 'User', text: 'Question 0', isCreatedByUser: true, error: false, unfinished: false, model: null, endpoint: null, attachmentCount: 0, createdAt: new Date(Date.UTC(2025, 0, 1)) }],
+    messages: [{ messageId: randomUUID(), parentMessageId: rootId, sender: 'User', text: 'Question 0', isCreatedByUser: true, error: false, unfinished: false, model: null, endpoint: null, images: [], attachmentCount: 0, createdAt: new Date(Date.UTC(2025, 0, 1)) }],
   });
   await store.close();
   return { aliceId: alice.id, conversationIds };

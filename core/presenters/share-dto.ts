@@ -8,7 +8,13 @@ export function toSharedConversationDto(share: Share): SharedConversationDto {
     conversationId: share.shareId,
     title: share.title,
     isPublic: true,
-    messages: share.messages.map((message) => ({ ...message, conversationId: share.shareId, createdAt: message.createdAt.toISOString() })),
+    messages: share.messages.map((message) => ({
+      ...message,
+      conversationId: share.shareId,
+      // The owner's file ids stay on the server.
+      images: message.images.map(({ imageId, type, width, height }) => ({ imageId, type, width, height })),
+      createdAt: message.createdAt.toISOString(),
+    })),
     createdAt: share.createdAt.toISOString(),
     updatedAt: share.updatedAt.toISOString(),
   };

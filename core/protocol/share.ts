@@ -6,6 +6,14 @@ import { conversationIdSchema } from './conversation.js';
  * of one conversation's branch, public behind an unguessable id.
  */
 
+/** An image of a shared message: GET /api/share/:shareId/images/:imageId serves its bytes. */
+export interface SharedImageDto {
+  imageId: string;
+  type: string;
+  width: number | null;
+  height: number | null;
+}
+
 /** A message of a shared conversation: only what the page renders, ids re-keyed per share. */
 export interface SharedMessageDto {
   messageId: string;
@@ -19,7 +27,8 @@ export interface SharedMessageDto {
   unfinished: boolean;
   model: string | null;
   endpoint: string | null;
-  /** Files the message had; they are not part of the share (the page shows a placeholder). */
+  images: SharedImageDto[];
+  /** Other files (documents) the message had; they are not part of the share (the page says so). */
   attachmentCount: number;
   createdAt: string;
 }
@@ -74,6 +83,7 @@ export interface DeleteSharedLinkResponse {
 export const shareIdSchema = z.string({ message: 'shareId is required' }).regex(/^[A-Za-z0-9_-]{22}$/, 'shareId is not a valid share link id');
 
 export const shareParamsSchema = z.object({ shareId: shareIdSchema });
+export const sharedImageParamsSchema = z.object({ shareId: shareIdSchema, imageId: z.uuid() });
 export const shareConversationParamsSchema = z.object({ conversationId: conversationIdSchema });
 
 /**

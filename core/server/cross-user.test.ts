@@ -45,10 +45,12 @@ const idFor = (param: string) => {
   if (param === 'fileId') return alice.fileId;
   if (param === 'userId') return chat.userId;
   if (param === 'shareId') return alice.shareId;
+  // Her link's images are as open as the link (exempt below); under any other path an image id finds nothing.
+  if (param === 'imageId') return '5b0c4f5e-7f6a-4c1e-9d2b-3a4e5f607182';
   throw new Error(`no id of Alice's for the route parameter :${param}: add it here`);
 };
 /** Routes whose id is a capability: a shared link is for anyone who has it, by design. */
-const openToAnyoneWithTheLink = new Set(['GET /api/share/:shareId']);
+const openToAnyoneWithTheLink = new Set(['GET /api/share/:shareId', 'GET /api/share/:shareId/images/:imageId']);
 // Bodies a route needs to get past validation to its ownership check.
 const bodies: Record<string, unknown> = { PUT: { text: `overwritten by bob` } };
 

@@ -46,10 +46,10 @@ describe('/api/share', () => {
     const shared = publicPage.json();
     expect(shared).toMatchObject({ shareId: link.shareId, conversationId: link.shareId, title: 'Trip to Lisbon', isPublic: true });
     expect(shared.messages.map((message: { text: string }) => message.text)).toEqual(['Where should I eat?', 'Try **Time Out Market**.']);
-    expect(shared.messages[0]).toMatchObject({ parentMessageId: rootMessageId, isCreatedByUser: true, attachmentCount: 1, sender: 'User' });
+    expect(shared.messages[0]).toMatchObject({ parentMessageId: rootMessageId, isCreatedByUser: true, attachmentCount: 0, images: [{ imageId: expect.any(String), type: 'image/png', width: null, height: null }], sender: 'User' });
     expect(shared.messages[1]).toMatchObject({ parentMessageId: shared.messages[0].messageId, model: 'gpt-4o', endpoint: 'openAI', sender: 'GPT-4o' });
     const body = publicPage.body;
-    for (const secret of ['Alice Example', alice.userId, conversationId, question.messageId, first.messageId, '/images/secret', 'map.png']) expect(body).not.toContain(secret);
+    for (const secret of ['Alice Example', alice.userId, conversationId, question.messageId, first.messageId, question.files![0].file_id, '/images/secret', 'map.png']) expect(body).not.toContain(secret);
 
     // Another signed-in user reads it too.
     expect((await request('GET', `/api/share/${link.shareId}`, bob)).json().messages).toHaveLength(2);

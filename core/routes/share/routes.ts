@@ -6,6 +6,7 @@ import { toSharedConversationDto, toSharedLinkDto } from '../../presenters/share
 import {
   shareConversationParamsSchema,
   sharedLinksQuerySchema,
+  sharedImageParamsSchema,
   shareParamsSchema,
   shareSnapshotRequestSchema,
   type DeleteSharedLinkResponse,
@@ -13,6 +14,7 @@ import {
   type SharedLinksResponse,
 } from '../../protocol/share.js';
 import { parseInput } from '../parse.js';
+import { sendSharedImage } from './shared-image.js';
 import { pickSharedBranch, toSharedMessages } from './snapshot.js';
 
 /** Opening shared links, per address: generous for readers, a wall for anyone walking ids. */
@@ -73,13 +75,22 @@ export async function shareRoutes(app: FastifyInstance): Promise<void> {
     return { success: Boolean(share), shareId: share?.shareId ?? null, conversationId };
   });
 
-  app.get('/api/share/:shareId', { preHandler: env.ALLOW_SHARED_LINKS_PUBLIC ? limitViews : [limitViews, app.auth.authenticate] }, async (request, reply) => {
+  const openLink = { preHandler: env.ALLOW_SHARED_LINKS_PUBLIC ? limitViews : [limitViews, app.auth.authenticate] };
+
+  app.get('/api/share/:shareId', openLink, async (request, reply) => {
     const shareId = shareIdOf(request.params);
     const share = await app.store.shares.find(shareId);
     if (!share) throw new NotFoundError('Shared link not found');
     // A snapshot changes only when its owner updates it; a shared cache must not keep a revoked one.
     reply.header('cache-control', 'private, no-cache');
     return toSharedConversationDto(share);
+  });
+
+  // Images count toward the same limit as pages: a page with many images is still one reader.
+  app.get('/api/share/:shareId/images/:imageId', openLink, async (request, reply) => {
+    const parsed = sharedImageParamsSchema.safeParse(request.params);
+    if (!parsed.success) throw new NotFoundError('Image not found');
+    return sendSharedImage(reply, parsed.data, { store: app.store, storages: app.chat.fileStorages });
   });
 
   app.post('/api/share/:conversationId', authenticate, async (request, reply) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Message } from '../../store/repositories/messages.js';
-import type { SharedMessage } from '../../store/repositories/shares.js';
+import type { Message, MessageFile } from '../../store/repositories/messages.js';
+import type { SharedImage, SharedMessage } from '../../store/repositories/shares.js';
 
 const rootMessageId = '00000000-0000-0000-0000-000000000000';
 
@@ -24,25 +24,38 @@ export function pickSharedBranch(messages: readonly Message[], targetMessageId?:
   return branch.reverse();
 }
 
+/** Images a browser shows inline and cannot run: never SVG (it carries script). */
+export const shareableImageTypes: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+function sharedImages(files: readonly MessageFile[]): SharedImage[] {
+  return files.flatMap((file) =>
+    file.type && shareableImageTypes.has(file.type) ? [{ imageId: randomUUID(), fileId: file.file_id, type: file.type, width: file.width ?? null, height: file.height ?? null }] : [],
+  );
+}
+
 /**
  * What the public page keeps of each message: text, sender, model and endpoint labels and dates.
- * Ids are replaced by fresh ones, so the link reveals no id of the owner's data; files are counted,
- * not shared (their bytes belong to the owner's storage).
+ * Ids are replaced by fresh ones, so the link reveals no id of the owner's data. Images are shown
+ * through the share (by an id of its own); other files are only counted.
  */
 export function toSharedMessages(branch: readonly Message[]): SharedMessage[] {
   const newIds = new Map(branch.map((message) => [message.messageId, randomUUID()]));
-  return branch.map((message) => ({
-    messageId: newIds.get(message.messageId)!,
-    parentMessageId: newIds.get(message.parentMessageId) ?? rootMessageId,
-    // An imported message may carry the owner's name as its sender: the page never shows who they are.
-    sender: message.isCreatedByUser ? 'User' : message.sender,
-    text: message.text,
-    isCreatedByUser: message.isCreatedByUser,
-    error: message.error,
-    unfinished: message.unfinished,
-    model: message.model ?? null,
-    endpoint: message.endpoint ?? null,
-    attachmentCount: message.files?.length ?? 0,
-    createdAt: message.createdAt,
-  }));
+  return branch.map((message) => {
+    const images = sharedImages(message.files ?? []);
+    return {
+      messageId: newIds.get(message.messageId)!,
+      parentMessageId: newIds.get(message.parentMessageId) ?? rootMessageId,
+      // An imported message may carry the owner's name as its sender: the page never shows who they are.
+      sender: message.isCreatedByUser ? 'User' : message.sender,
+      text: message.text,
+      isCreatedByUser: message.isCreatedByUser,
+      error: message.error,
+      unfinished: message.unfinished,
+      model: message.model ?? null,
+      endpoint: message.endpoint ?? null,
+      images,
+      attachmentCount: (message.files?.length ?? 0) - images.length,
+      createdAt: message.createdAt,
+    };
+  });
 }

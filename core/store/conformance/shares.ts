@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DuplicateError } from '../../errors/index.js';
 import type { SharedMessage } from '../repositories/shares.js';
@@ -15,6 +15,7 @@ function sharedMessage(text: string, overrides: Partial<SharedMessage> = {}): Sh
     unfinished: false,
     model: null,
     endpoint: null,
+    images: [],
     attachmentCount: 0,
     createdAt: new Date('2026-01-02T03:04:05.678Z'),
     ...overrides,
@@ -27,7 +28,8 @@ export function describeSharesContract(context: ContractContext): void {
   async function sharedConversation(title = 'Shared chat') {
     const user = await context.createUser();
     const conversation = await context.store.conversations.upsert(conversationInput(user.id, { title }));
-    const messages = [sharedMessage('Hello'), sharedMessage('Hi there', { isCreatedByUser: false, sender: 'GPT-4o', model: 'gpt-4o', endpoint: 'openAI' })];
+    const images = [{ imageId: randomUUID(), fileId: 'file-1', type: 'image/png', width: 640, height: null }];
+    const messages = [sharedMessage('Hello', { images, attachmentCount: 1 }), sharedMessage('Hi there', { isCreatedByUser: false, sender: 'GPT-4o', model: 'gpt-4o', endpoint: 'openAI' })];
     messages[1].parentMessageId = messages[0].messageId;
     const share = await context.store.shares.create({ shareId: newShareId(), userId: user.id, conversationId: conversation.conversationId, title, messages });
     return { user, conversation, messages, share };

@@ -1,5 +1,16 @@
 import type { ExportBatch, Page } from './common.js';
 
+/** An image of a shared message: the page shows it through the share, by its own id. */
+export interface SharedImage {
+  /** The share's id of the image (what the page asks for). */
+  imageId: string;
+  /** The owner's file: never sent, read only to stream the bytes through the share. */
+  fileId: string;
+  type: string;
+  width: number | null;
+  height: number | null;
+}
+
 /**
  * One message of a share's snapshot: only what the public page shows. Ids are the share's own
  * (re-keyed when the snapshot is taken), so a link never reveals the ids of the owner's messages.
@@ -15,7 +26,9 @@ export interface SharedMessage {
   unfinished: boolean;
   model: string | null;
   endpoint: string | null;
-  /** How many files the message had: they are not shared, the page shows a placeholder. */
+  /** The message's images, shown on the page through the share. */
+  images: SharedImage[];
+  /** How many other files (documents) the message had: they are not shared, the page says so. */
   attachmentCount: number;
   createdAt: Date;
 }
