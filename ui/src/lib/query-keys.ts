@@ -60,3 +60,6 @@ export const sharedLinkQueryKey = (conversationId: string) => ['sharedLink', con
 
 /** GET /api/share/:shareId: a shared conversation (the public page). */
 export const sharedConversationQueryKey = (shareId: string) => ['sharedConversation', shareId] as const;
+
+/** GET /api/share/:shareId/images/:imageId: an image of a shared conversation, as an object URL. */
+export const sharedImageQueryKey = (shareId: string, imageId: string) => ['sharedImage', shareId, imageId] as const;

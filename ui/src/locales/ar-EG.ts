@@ -421,6 +421,8 @@ export const arEG = {
   com_ui_shared_not_found: 'رابط المشاركة هذا غير موجود أو تم حذفه.',
   com_ui_shared_read_only: 'محادثة مشتركة، للقراءة فقط · {0}',
   com_ui_shared_attachments: 'مرفقات غير مضمّنة: {0}',
+  com_ui_shared_image: 'صورة مشتركة',
+  com_ui_shared_image_missing: 'لم تعد هذه الصورة متاحة.',
   com_ui_shared_error_message: 'انتهى هذا الرد بخطأ.',
   com_ui_search: 'البحث في الرسائل',
   com_ui_clear_search: 'مسح البحث',

@@ -432,6 +432,8 @@ export const deDE = {
   com_ui_shared_not_found: 'Dieser geteilte Link existiert nicht oder wurde gelöscht.',
   com_ui_shared_read_only: 'Geteilte Unterhaltung, nur lesen · {0}',
   com_ui_shared_attachments: 'Nicht enthaltene Anhänge: {0}',
+  com_ui_shared_image: 'Geteiltes Bild',
+  com_ui_shared_image_missing: 'Dieses Bild ist nicht mehr verfügbar.',
   com_ui_shared_error_message: 'Diese Antwort endete mit einem Fehler.',
   com_ui_search: 'Nachrichten suchen',
   com_ui_clear_search: 'Suche leeren',

@@ -422,6 +422,8 @@ export const enUS = {
   com_ui_shared_not_found: 'This shared link does not exist or was deleted.',
   com_ui_shared_read_only: 'Shared conversation, read only · {0}',
   com_ui_shared_attachments: 'Attachments not included: {0}',
+  com_ui_shared_image: 'Shared image',
+  com_ui_shared_image_missing: 'This image is no longer available.',
   com_ui_shared_error_message: 'This reply ended in an error.',
   com_ui_search: 'Search messages',
   com_ui_clear_search: 'Clear search',

@@ -434,6 +434,8 @@ export const esES = {
   com_ui_shared_not_found: 'Este enlace compartido no existe o se eliminó.',
   com_ui_shared_read_only: 'Conversación compartida, solo lectura · {0}',
   com_ui_shared_attachments: 'Adjuntos no incluidos: {0}',
+  com_ui_shared_image: 'Imagen compartida',
+  com_ui_shared_image_missing: 'Esta imagen ya no está disponible.',
   com_ui_shared_error_message: 'Esta respuesta terminó con un error.',
   com_ui_search: 'Buscar mensajes',
   com_ui_clear_search: 'Borrar búsqueda',

@@ -434,6 +434,8 @@ export const frFR = {
   com_ui_shared_not_found: 'Ce lien partagé n’existe pas ou a été supprimé.',
   com_ui_shared_read_only: 'Conversation partagée, en lecture seule · {0}',
   com_ui_shared_attachments: 'Pièces jointes non incluses : {0}',
+  com_ui_shared_image: 'Image partagée',
+  com_ui_shared_image_missing: 'Cette image n’est plus disponible.',
   com_ui_shared_error_message: 'Cette réponse s’est terminée par une erreur.',
   com_ui_search: 'Chercher des messages',
   com_ui_clear_search: 'Effacer la recherche',

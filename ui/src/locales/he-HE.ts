@@ -421,6 +421,8 @@ export const heHE = {
   com_ui_shared_not_found: 'הקישור המשותף הזה לא קיים או שנמחק.',
   com_ui_shared_read_only: 'שיחה משותפת, לקריאה בלבד · {0}',
   com_ui_shared_attachments: 'קבצים מצורפים שלא נכללו: {0}',
+  com_ui_shared_image: 'תמונה משותפת',
+  com_ui_shared_image_missing: 'התמונה הזו כבר לא זמינה.',
   com_ui_shared_error_message: 'התשובה הזו הסתיימה בשגיאה.',
   com_ui_search: 'חיפוש בהודעות',
   com_ui_clear_search: 'ניקוי החיפוש',

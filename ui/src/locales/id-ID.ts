@@ -424,6 +424,8 @@ export const idID = {
   com_ui_shared_not_found: 'Tautan bersama ini tidak ada atau telah dihapus.',
   com_ui_shared_read_only: 'Percakapan yang dibagikan, hanya baca · {0}',
   com_ui_shared_attachments: 'Lampiran tidak disertakan: {0}',
+  com_ui_shared_image: 'Gambar yang dibagikan',
+  com_ui_shared_image_missing: 'Gambar ini sudah tidak tersedia.',
   com_ui_shared_error_message: 'Balasan ini berakhir dengan galat.',
   com_ui_search: 'Cari pesan',
   com_ui_clear_search: 'Hapus pencarian',

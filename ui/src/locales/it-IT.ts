@@ -427,6 +427,8 @@ export const itIT = {
   com_ui_shared_not_found: 'Questo link condiviso non esiste o è stato eliminato.',
   com_ui_shared_read_only: 'Conversazione condivisa, sola lettura · {0}',
   com_ui_shared_attachments: 'Allegati non inclusi: {0}',
+  com_ui_shared_image: 'Immagine condivisa',
+  com_ui_shared_image_missing: 'Questa immagine non è più disponibile.',
   com_ui_shared_error_message: 'Questa risposta è terminata con un errore.',
   com_ui_search: 'Cerca nei messaggi',
   com_ui_clear_search: 'Cancella ricerca',

@@ -421,6 +421,8 @@ export const jaJP = {
   com_ui_shared_not_found: 'この共有リンクは存在しないか、削除されました。',
   com_ui_shared_read_only: '共有された会話（読み取り専用）· {0}',
   com_ui_shared_attachments: '含まれていない添付ファイル: {0}',
+  com_ui_shared_image: '共有された画像',
+  com_ui_shared_image_missing: 'この画像はもう利用できません。',
   com_ui_shared_error_message: 'この応答はエラーで終了しました。',
   com_ui_search: 'メッセージを検索',
   com_ui_clear_search: '検索をクリア',

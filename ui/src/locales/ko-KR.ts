@@ -420,6 +420,8 @@ export const koKR = {
   com_ui_shared_not_found: '이 공유 링크는 존재하지 않거나 삭제되었습니다.',
   com_ui_shared_read_only: '공유된 대화, 읽기 전용 · {0}',
   com_ui_shared_attachments: '포함되지 않은 첨부 파일: {0}',
+  com_ui_shared_image: '공유된 이미지',
+  com_ui_shared_image_missing: '이 이미지는 더 이상 사용할 수 없습니다.',
   com_ui_shared_error_message: '이 응답은 오류로 끝났습니다.',
   com_ui_search: '메시지 검색',
   com_ui_clear_search: '검색어 지우기',

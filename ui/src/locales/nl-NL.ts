@@ -427,6 +427,8 @@ export const nlNL = {
   com_ui_shared_not_found: 'Deze gedeelde link bestaat niet of is verwijderd.',
   com_ui_shared_read_only: 'Gedeeld gesprek, alleen-lezen · {0}',
   com_ui_shared_attachments: 'Niet opgenomen bijlagen: {0}',
+  com_ui_shared_image: 'Gedeelde afbeelding',
+  com_ui_shared_image_missing: 'Deze afbeelding is niet meer beschikbaar.',
   com_ui_shared_error_message: 'Dit antwoord eindigde met een fout.',
   com_ui_search: 'Berichten doorzoeken',
   com_ui_clear_search: 'Zoekopdracht wissen',

@@ -424,6 +424,8 @@ export const plPL = {
   com_ui_shared_not_found: 'Ten udostępniony link nie istnieje lub został usunięty.',
   com_ui_shared_read_only: 'Udostępniona rozmowa, tylko do odczytu · {0}',
   com_ui_shared_attachments: 'Pominięte załączniki: {0}',
+  com_ui_shared_image: 'Udostępniony obraz',
+  com_ui_shared_image_missing: 'Ten obraz nie jest już dostępny.',
   com_ui_shared_error_message: 'Ta odpowiedź zakończyła się błędem.',
   com_ui_search: 'Szukaj w wiadomościach',
   com_ui_clear_search: 'Wyczyść wyszukiwanie',

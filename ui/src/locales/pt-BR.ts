@@ -428,6 +428,8 @@ export const ptBR = {
   com_ui_shared_not_found: 'Este link compartilhado não existe ou foi excluído.',
   com_ui_shared_read_only: 'Conversa compartilhada, somente leitura · {0}',
   com_ui_shared_attachments: 'Anexos não incluídos: {0}',
+  com_ui_shared_image: 'Imagem compartilhada',
+  com_ui_shared_image_missing: 'Esta imagem não está mais disponível.',
   com_ui_shared_error_message: 'Esta resposta terminou com um erro.',
   com_ui_search: 'Pesquisar mensagens',
   com_ui_clear_search: 'Limpar pesquisa',

@@ -425,6 +425,8 @@ export const ruRU = {
   com_ui_shared_not_found: 'Эта общая ссылка не существует или была удалена.',
   com_ui_shared_read_only: 'Общая беседа, только чтение · {0}',
   com_ui_shared_attachments: 'Вложения не включены: {0}',
+  com_ui_shared_image: 'Общее изображение',
+  com_ui_shared_image_missing: 'Это изображение больше недоступно.',
   com_ui_shared_error_message: 'Этот ответ завершился ошибкой.',
   com_ui_search: 'Поиск по сообщениям',
   com_ui_clear_search: 'Очистить поиск',

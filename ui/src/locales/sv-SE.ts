@@ -424,6 +424,8 @@ export const svSE = {
   com_ui_shared_not_found: 'Den här delade länken finns inte eller har tagits bort.',
   com_ui_shared_read_only: 'Delad konversation, skrivskyddad · {0}',
   com_ui_shared_attachments: 'Bilagor som inte ingår: {0}',
+  com_ui_shared_image: 'Delad bild',
+  com_ui_shared_image_missing: 'Den här bilden är inte längre tillgänglig.',
   com_ui_shared_error_message: 'Det här svaret slutade med ett fel.',
   com_ui_search: 'Sök i meddelanden',
   com_ui_clear_search: 'Rensa sökningen',

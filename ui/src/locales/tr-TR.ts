@@ -426,6 +426,8 @@ export const trTR = {
   com_ui_shared_not_found: 'Bu paylaşılan bağlantı yok ya da silinmiş.',
   com_ui_shared_read_only: 'Paylaşılan sohbet, salt okunur · {0}',
   com_ui_shared_attachments: 'Eklenmeyen ekler: {0}',
+  com_ui_shared_image: 'Paylaşılan görsel',
+  com_ui_shared_image_missing: 'Bu görsel artık kullanılamıyor.',
   com_ui_shared_error_message: 'Bu yanıt bir hatayla sona erdi.',
   com_ui_search: 'Mesajlarda ara',
   com_ui_clear_search: 'Aramayı temizle',

@@ -423,6 +423,8 @@ export const viVN = {
   com_ui_shared_not_found: 'Liên kết chia sẻ này không tồn tại hoặc đã bị xóa.',
   com_ui_shared_read_only: 'Cuộc trò chuyện được chia sẻ, chỉ đọc · {0}',
   com_ui_shared_attachments: 'Tệp đính kèm không được bao gồm: {0}',
+  com_ui_shared_image: 'Hình ảnh được chia sẻ',
+  com_ui_shared_image_missing: 'Hình ảnh này không còn khả dụng.',
   com_ui_shared_error_message: 'Câu trả lời này kết thúc với lỗi.',
   com_ui_search: 'Tìm trong tin nhắn',
   com_ui_clear_search: 'Xóa tìm kiếm',

@@ -417,6 +417,8 @@ export const zhCN = {
   com_ui_shared_not_found: '此分享链接不存在或已被删除。',
   com_ui_shared_read_only: '分享的对话，只读 · {0}',
   com_ui_shared_attachments: '未包含的附件：{0}',
+  com_ui_shared_image: '分享的图片',
+  com_ui_shared_image_missing: '此图片已不可用。',
   com_ui_shared_error_message: '此回复以错误结束。',
   com_ui_search: '搜索消息',
   com_ui_clear_search: '清除搜索',

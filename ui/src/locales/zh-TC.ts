@@ -417,6 +417,8 @@ export const zhTC = {
   com_ui_shared_not_found: '此分享連結不存在或已被刪除。',
   com_ui_shared_read_only: '分享的對話，唯讀 · {0}',
   com_ui_shared_attachments: '未包含的附件：{0}',
+  com_ui_shared_image: '分享的圖片',
+  com_ui_shared_image_missing: '此圖片已無法使用。',
   com_ui_shared_error_message: '此回覆以錯誤結束。',
   com_ui_search: '搜尋訊息',
   com_ui_clear_search: '清除搜尋',

@@ -2,19 +2,31 @@ import type { SharedMessageDto } from '@protocol';
 import { PaperclipIcon } from '../../../components/icons/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { Markdown } from '../../../lib/markdown/index.js';
+import { SharedImage } from './shared-image.js';
 
 /**
  * One message of a shared conversation, read-only: the chat's layout and markdown (code blocks,
- * tables), without toolbar, editing or avatars from the owner's endpoints. Files are not shared: a
- * placeholder says how many there were.
+ * tables), without toolbar, editing or avatars from the owner's endpoints. Images come through
+ * the share; other files are not shared: a note says how many there were.
  */
-export function SharedMessage({ message }: { message: SharedMessageDto }) {
+export function SharedMessage({ shareId, message }: { shareId: string; message: SharedMessageDto }) {
   const localize = useLocalize();
-  const attachments = message.attachmentCount > 0 && (
-    <p className="mb-1 flex items-center gap-1.5 text-xs text-neutral-500 dark:text-neutral-400">
-      <PaperclipIcon size={16} />
-      {localize('com_ui_shared_attachments', String(message.attachmentCount))}
-    </p>
+  const attachments = (
+    <>
+      {message.images.length > 0 && (
+        <div className="mb-2 flex flex-wrap justify-end gap-2">
+          {message.images.map((image) => (
+            <SharedImage key={image.imageId} shareId={shareId} image={image} />
+          ))}
+        </div>
+      )}
+      {message.attachmentCount > 0 && (
+        <p className="mb-1 flex items-center gap-1.5 text-xs text-neutral-500 dark:text-neutral-400">
+          <PaperclipIcon size={16} />
+          {localize('com_ui_shared_attachments', String(message.attachmentCount))}
+        </p>
+      )}
+    </>
   );
 
   if (message.isCreatedByUser) {

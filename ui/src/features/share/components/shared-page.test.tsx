@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../../test/mock-fetch.js';
 import { SharedPage } from './shared-page.js';
 
@@ -18,7 +18,7 @@ function renderSharedPage(shareId: string) {
 const shareId = 'AbCdEfGhIjKlMnOpQrStUv';
 const message = (overrides: Record<string, unknown>) => ({
   messageId: 'x', parentMessageId: '00000000-0000-0000-0000-000000000000', conversationId: shareId, sender: 'User', text: '', isCreatedByUser: true,
-  error: false, unfinished: false, model: null, endpoint: null, attachmentCount: 0, createdAt: '2026-01-01T00:00:00.000Z', ...overrides,
+  error: false, unfinished: false, model: null, endpoint: null, images: [], attachmentCount: 0, createdAt: '2026-01-01T00:00:00.000Z', ...overrides,
 });
 
 describe('SharedPage', () => {
@@ -28,14 +28,23 @@ describe('SharedPage', () => {
         json(200, {
           shareId, conversationId: shareId, title: 'Trip', isPublic: true, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-02T00:00:00.000Z',
           messages: [
-            message({ messageId: 'a', text: 'Look at this map', attachmentCount: 2 }),
+            message({
+              messageId: 'a', text: 'Look at this map', attachmentCount: 2,
+              images: [{ imageId: 'img-1', type: 'image/png', width: 40, height: 30 }, { imageId: 'img-gone', type: 'image/png', width: null, height: null }],
+            }),
             message({ messageId: 'b', parentMessageId: 'a', sender: 'GPT-4o', isCreatedByUser: false, model: 'gpt-4o', text: 'A **bold** answer' }),
             message({ messageId: 'c', parentMessageId: 'b', sender: 'GPT-4o', isCreatedByUser: false, error: true, text: '{"type":"no_user_key"}' }),
           ],
         }),
+      [`GET /api/share/${shareId}/images/img-1`]: () => new Response(new Blob(['png bytes'], { type: 'image/png' }), { status: 200, headers: { 'content-type': 'image/png' } }),
+      [`GET /api/share/${shareId}/images/img-gone`]: () => json(404, { message: 'Image not found' }),
     });
+    // jsdom makes no object URLs.
+    URL.createObjectURL = vi.fn(() => 'blob:shared-image');
     renderSharedPage(shareId);
     expect(await screen.findByRole('heading', { name: 'Trip' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Shared image' })).toHaveAttribute('src', 'blob:shared-image');
+    expect(await screen.findByText('This image is no longer available.')).toBeInTheDocument();
     expect(screen.getByText('Look at this map')).toBeInTheDocument();
     expect(screen.getByText('Attachments not included: 2')).toBeInTheDocument();
     expect(screen.getByText('gpt-4o')).toBeInTheDocument();

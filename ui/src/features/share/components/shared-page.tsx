@@ -38,7 +38,7 @@ export function SharedPage() {
       </header>
       <div data-testid="shared-messages">
         {shared.messages.map((message) => (
-          <SharedMessage key={message.messageId} message={message} />
+          <SharedMessage key={message.messageId} shareId={shared.shareId} message={message} />
         ))}
       </div>
     </main>
