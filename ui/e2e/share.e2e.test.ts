@@ -1,7 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatE2e, type ChatE2eContext } from './support/chatbox-page.js';
-import { askNewConversation, bearer, signUp } from './support/seed.js';
+import { askNewConversation, bearer, NO_PARENT, signUp } from './support/seed.js';
+
+// A 1×1 PNG: the server sniffs images by their bytes.
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 let e2e: ChatE2eContext;
 
@@ -83,6 +86,32 @@ describe('share links in the browser', () => {
     await visitor.reload();
     await visitor.getByText('This shared link does not exist or was deleted.').waitFor();
     expect(await visitor.getByText('Lisbon has great tascas').count()).toBe(0);
+  });
+
+  it('shows the images of a shared conversation to a signed-out visitor', async () => {
+    const owner = await e2e.newPage();
+    const { token } = await signUp(owner, 'share-images');
+    const upload = await owner.request.post('/api/files/images', {
+      headers: bearer(token),
+      multipart: { file_id: crypto.randomUUID(), endpoint: 'openAI', width: '1', height: '1', file: { name: 'dot.png', mimeType: 'image/png', buffer: png } },
+    });
+    expect(upload.status()).toBe(200);
+    const image = (await upload.json()) as { file_id: string; filepath: string; type: string; width: number; height: number };
+    e2e.upstreams.openai.control.configure({ reply: 'A single dot.', chunkSize: 50, delayMs: 0 });
+    const asked = await owner.request.post('/api/ask/openAI', {
+      headers: bearer(token),
+      data: { text: 'What is this?', conversationId: null, parentMessageId: NO_PARENT, model: 'gpt-4o-mini', endpoint: 'openAI', files: [{ file_id: image.file_id, filepath: image.filepath, type: image.type, width: image.width, height: image.height }] },
+    });
+    const conversationId = /"conversationId":"([^"]+)"/.exec(await asked.text())![1];
+    const shared = await owner.request.post(`/api/share/${conversationId}`, { headers: bearer(token) });
+    const { shareId } = (await shared.json()) as { shareId: string };
+
+    const visitor = await e2e.newPage();
+    await visitor.goto(`/share/${shareId}`);
+    await visitor.getByText('A single dot.').waitFor();
+    const shown = visitor.getByRole('img', { name: 'Shared image' });
+    await shown.waitFor();
+    await expect.poll(() => shown.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(1);
   });
 
   it('hides the share controls when the operator turns sharing off', async () => {
