@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createRateLimiter } from '../../auth/rate-limiter.js';
+import { createRateLimiter, type RateLimiter } from '../../auth/rate-limiter.js';
 import { ChatboxError, NotFoundError } from '../../errors/index.js';
 import { toSharedConversationDto, toSharedLinkDto } from '../../presenters/share-dto.js';
 import {
@@ -19,6 +19,8 @@ import { pickSharedBranch, toSharedMessages } from './snapshot.js';
 
 /** Opening shared links, per address: generous for readers, a wall for anyone walking ids. */
 const VIEW_MAX = 60;
+/** Images of those pages: one page may hold many, so they have a larger allowance of their own. */
+const IMAGE_VIEW_MAX = 600;
 const VIEW_WINDOW_MINUTES = 1;
 
 /** A string that cannot be a share id names no link: 404, as an unknown or revoked one. */
@@ -39,16 +41,19 @@ const newShareId = () => randomBytes(16).toString('base64url');
  */
 export async function shareRoutes(app: FastifyInstance): Promise<void> {
   const { env } = app.config;
-  const viewLimiter = createRateLimiter({ max: VIEW_MAX, windowMs: VIEW_WINDOW_MINUTES * 60_000 });
+  const pageLimiter = createRateLimiter({ max: VIEW_MAX, windowMs: VIEW_WINDOW_MINUTES * 60_000 });
+  const imageLimiter = createRateLimiter({ max: IMAGE_VIEW_MAX, windowMs: VIEW_WINDOW_MINUTES * 60_000 });
 
   app.addHook('onRequest', async () => {
     if (!env.ALLOW_SHARED_LINKS) throw new ChatboxError('shared_links_disabled');
   });
   const authenticate = { preHandler: app.auth.authenticate };
 
-  const limitViews = async (request: FastifyRequest) => {
-    if (!viewLimiter.hit(request.ip).allowed) throw new ChatboxError('share_view_limit', undefined, { minutes: VIEW_WINDOW_MINUTES });
+  const limitBy = (limiter: RateLimiter) => async (request: FastifyRequest) => {
+    if (!limiter.hit(request.ip).allowed) throw new ChatboxError('share_view_limit', undefined, { minutes: VIEW_WINDOW_MINUTES });
   };
+  /** Who may open a link: anyone (rate-limited), or signed-in users only with ALLOW_SHARED_LINKS_PUBLIC off. */
+  const openLink = (limiter: RateLimiter) => ({ preHandler: env.ALLOW_SHARED_LINKS_PUBLIC ? limitBy(limiter) : [limitBy(limiter), app.auth.authenticate] });
 
   /** The branch to share, from the owner's stored conversation; 404 for anything not theirs. */
   const snapshot = async (userId: string, conversationId: string, targetMessageId: string | undefined) => {
@@ -75,9 +80,7 @@ export async function shareRoutes(app: FastifyInstance): Promise<void> {
     return { success: Boolean(share), shareId: share?.shareId ?? null, conversationId };
   });
 
-  const openLink = { preHandler: env.ALLOW_SHARED_LINKS_PUBLIC ? limitViews : [limitViews, app.auth.authenticate] };
-
-  app.get('/api/share/:shareId', openLink, async (request, reply) => {
+  app.get('/api/share/:shareId', openLink(pageLimiter), async (request, reply) => {
     const shareId = shareIdOf(request.params);
     const share = await app.store.shares.find(shareId);
     if (!share) throw new NotFoundError('Shared link not found');
@@ -86,8 +89,7 @@ export async function shareRoutes(app: FastifyInstance): Promise<void> {
     return toSharedConversationDto(share);
   });
 
-  // Images count toward the same limit as pages: a page with many images is still one reader.
-  app.get('/api/share/:shareId/images/:imageId', openLink, async (request, reply) => {
+  app.get('/api/share/:shareId/images/:imageId', openLink(imageLimiter), async (request, reply) => {
     const parsed = sharedImageParamsSchema.safeParse(request.params);
     if (!parsed.success) throw new NotFoundError('Image not found');
     return sendSharedImage(reply, parsed.data, { store: app.store, storages: app.chat.fileStorages });
