@@ -1,4 +1,5 @@
 import type { SharedMessageDto } from '@protocol';
+import { classNames } from '../../../components/class-names.js';
 import { PaperclipIcon } from '../../../components/icons/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { Markdown } from '../../../lib/markdown/index.js';
@@ -14,7 +15,7 @@ export function SharedMessage({ shareId, message }: { shareId: string; message: 
   const attachments = (
     <>
       {message.images.length > 0 && (
-        <div className="mb-2 flex flex-wrap justify-end gap-2">
+        <div className={classNames('mb-2 flex flex-wrap gap-2', message.isCreatedByUser && 'justify-end')}>
           {message.images.map((image) => (
             <SharedImage key={image.imageId} shareId={shareId} image={image} />
           ))}
