@@ -61,6 +61,10 @@ export const envSchema = z.object({
   START_BALANCE: number(0),
   SHOW_BIRTHDAY_ICON: flag(false),
   TITLE_CONVO: flag(true),
+  /** Users may share conversations as read-only links (LibreChat's switch). Off: every /api/share route answers 403. */
+  ALLOW_SHARED_LINKS: flag(true),
+  /** Anyone with a link may open it; off: only signed-in users may. */
+  ALLOW_SHARED_LINKS_PUBLIC: flag(true),
 
   EMAIL_SERVICE: text(),
   EMAIL_HOST: text(),

@@ -25,11 +25,23 @@ export function listRoutes(app: FastifyInstance): RouteEntry[] {
     const depth = match[1].length / 4;
     stack.length = depth;
     stack.push(match[2]);
-    const url = stack.join('');
     for (const method of (match[3] ?? '').split(', ').filter((each) => each && each !== 'HEAD')) {
-      routes.push({ method, url, params: [...url.matchAll(/:(\w+)/g)].map((param) => param[1]) });
+      for (const url of spellings(stack.join(''))) routes.push({ method, url, params: [...url.matchAll(/:(\w+)/g)].map((param) => param[1]) });
     }
   }
   if (routes.length === 0) throw new Error(`no routes read from the printed tree:\n${app.printRoutes({ commonPrefix: false })}`);
   return routes;
+}
+
+/**
+ * Routes that name the same path parameter differently (`POST /api/share/:conversationId`, `GET
+ * /api/share/:shareId`) share one node, printed `:shareId|:conversationId` without saying which
+ * method has which name: every spelling is listed for every method, so each name gets tried.
+ */
+function spellings(url: string): string[] {
+  const alternatives = /:\w+(?:\|:\w+)+/.exec(url);
+  if (!alternatives) return [url];
+  const before = url.slice(0, alternatives.index);
+  const after = url.slice(alternatives.index + alternatives[0].length);
+  return alternatives[0].split('|').flatMap((name) => spellings(`${before}${name}${after}`));
 }

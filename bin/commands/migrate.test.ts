@@ -84,6 +84,10 @@ async function seed(): Promise<{ aliceId: string; conversationIds: string[] }> {
   await store.files.upsert({ file_id: 'f-1', user: alice.id, filename: 'notes.txt', filepath: '/uploads/notes.txt', type: 'text/plain', bytes: 3, source: 'local', context: 'message_attachment', embedded: false, width: null, height: null, conversationId: conversationIds[0] });
   await store.files.upsert({ file_id: handbook.fileId, user: alice.id, filename: handbook.fileName, filepath: '/uploads/handbook.txt', type: 'text/plain', bytes: handbook.text.length, source: 'local', context: 'message_attachment', embedded: true, width: null, height: null, conversationId: null });
   await store.documentChunks.replace({ userId: alice.id, ...handbook });
+  await store.shares.create({
+    shareId: randomBytes(16).toString('base64url'), userId: alice.id, conversationId: conversationIds[0], title: 'Chat 0',
+    messages: [{ messageId: randomUUID(), parentMessageId: rootId, sender: 'User', text: 'Question 0', isCreatedByUser: true, error: false, unfinished: false, model: null, endpoint: null, images: [], attachmentCount: 0, createdAt: new Date(Date.UTC(2025, 0, 1)) }],
+  });
   await store.close();
   return { aliceId: alice.id, conversationIds };
 }
@@ -114,6 +118,7 @@ async function snapshot(store: Store) {
     bans: await all((after, limit) => store.bans.exportBatch(after, limit)),
     files: await all((after, limit) => store.files.exportBatch(after, limit)),
     documents: await all((after, limit) => store.documentChunks.exportBatch(after, limit)),
+    shares: await all((after, limit) => store.shares.exportBatch(after, limit)),
   };
 }
 
@@ -140,7 +145,8 @@ describe('chatbox migrate', () => {
     expect(first.stdout).toContain('documents: 1/1 (1 new, 0 changed)');
     expect(first.stdout).toContain('plugin auths: 1/1 (1 new, 0 changed)');
     expect(first.stdout).toContain('assistants: 1/1 (1 new, 0 changed)');
-    expect(first.stdout).toMatch(/Done in [\d.]+ s: read 36, wrote 36 new and 0 changed record\(s\)/);
+    expect(first.stdout).toContain('shares: 1/1 (1 new, 0 changed)');
+    expect(first.stdout).toMatch(/Done in [\d.]+ s: read 37, wrote 37 new and 0 changed record\(s\)/);
 
     const second = await migrate(uri);
     expect(second.code).toBe(0);
@@ -157,7 +163,7 @@ describe('chatbox migrate', () => {
       expect(await createPluginAuths({ store: target, vault: createKeyVault(credsKey), log: console }).read(aliceId, 'wolfram')).toEqual({ WOLFRAM_APP_ID: 'alice-wolfram-id' });
       expect(await target.balances.get(aliceId)).toBe(750);
       expect((await target.presets.list(aliceId)).filter((preset) => preset.defaultPreset).map((preset) => preset.presetId)).toEqual(['p-default']);
-      expect(await target.database.collection(progressCollection).countDocuments({ done: true })).toBe(14);
+      expect(await target.database.collection(progressCollection).countDocuments({ done: true })).toBe(15);
       // The file still says embedded, and a turn finds its text and passages in MongoDB, once each.
       expect((await target.files.find(aliceId, handbook.fileId))?.embedded).toBe(true);
       expect(await target.documentChunks.wholeText(aliceId, handbook.fileId)).toBe(handbook.text);
@@ -257,7 +263,7 @@ describe('chatbox migrate', () => {
       await meili.stop();
       const unreachable = await migrateWith(env, freshUri());
       expect(unreachable.code).toBe(0);
-      expect(unreachable.stdout).toContain('wrote 36 new');
+      expect(unreachable.stdout).toContain('wrote 37 new');
       expect(unreachable.stderr).toContain('warning: Meilisearch was not updated');
       expect(unreachable.stderr).toContain('chatbox search reindex');
     } finally {

@@ -52,6 +52,9 @@ export const errorCodes = {
   // LibreChat's RAG API (RAG_API_URL): the first two are LibreChat's own texts.
   embedding_unsupported_type: { status: 415, message: 'File embedding failed. The filetype {type} is not supported' },
   embedding_failed: { status: 502, message: 'File embedding failed.' },
+  // Shared links (issue 20 §3).
+  shared_links_disabled: { status: 403, message: 'Shared links are turned off on this server.' },
+  share_view_limit: { status: 429, message: 'Too many shared conversations opened, please try again after {minutes} minutes.' },
   rag_api_unavailable: { status: 503, message: 'Documents cannot be read right now: the RAG API {reason}. Try again in a few moments.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

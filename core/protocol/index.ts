@@ -16,3 +16,4 @@ export * from './plugins.js';
 export * from './export/index.js';
 export * from './tool-capable-models.js';
 export * from './assistants.js';
+export * from './share.js';

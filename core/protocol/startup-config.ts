@@ -65,6 +65,10 @@ export interface StartupConfig {
   serverDomain: string;
   showBirthdayIcon: boolean;
   checkBalance: boolean;
+  /** Users may share conversations as read-only links (ALLOW_SHARED_LINKS); absent from older servers: off. */
+  sharedLinksEnabled?: boolean;
+  /** A shared link opens signed out (ALLOW_SHARED_LINKS_PUBLIC). */
+  publicSharedLinksEnabled?: boolean;
   helpAndFaqURL: string;
   /** Bytes. */
   avatarSizeLimit: number;

@@ -18,6 +18,7 @@ import { oauthRoutes } from './oauth/routes.js';
 import { pluginsRoutes } from './plugins/routes.js';
 import { presetsRoutes } from './presets/routes.js';
 import { searchRoutes } from './search/routes.js';
+import { shareRoutes } from './share/routes.js';
 import { tokenizerRoutes } from './tokenizer/routes.js';
 import { userRoutes } from './user/routes.js';
 
@@ -51,4 +52,5 @@ export async function registerRoutes(app: FastifyInstance, { config, oauthEndpoi
   await app.register(pluginsRoutes);
   await app.register(assistantsRoutes);
   await app.register(searchRoutes);
+  await app.register(shareRoutes);
 }

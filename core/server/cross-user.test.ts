@@ -10,7 +10,7 @@ import { clientUpload, multipartBody } from '../../testing/multipart-body.js';
 let chat: ChatTestContext;
 let bob: { token: string };
 const secret = 'alice-secret-4242';
-const alice: { conversationId: string; userMessageId: string; replyMessageId: string; presetId: string; fileId: string; assistantId: string } = { conversationId: '', userMessageId: '', replyMessageId: '', presetId: '', fileId: '', assistantId: '' };
+const alice: { conversationId: string; userMessageId: string; replyMessageId: string; presetId: string; fileId: string; assistantId: string; shareId: string } = { conversationId: '', userMessageId: '', replyMessageId: '', presetId: '', fileId: '', assistantId: '', shareId: '' };
 
 beforeAll(async () => {
   // No background title: it would rename her conversation in the middle of the comparison.
@@ -27,6 +27,7 @@ beforeAll(async () => {
   alice.fileId = (await chat.app.inject({ method: 'POST', url: '/api/files', headers: { ...bearer(chat), ...upload.headers }, payload: upload.payload })).json().file_id;
   const assistant = await chat.app.inject({ method: 'POST', url: '/api/assistants', headers: bearer(chat), payload: { name: `assistant ${secret}`, instructions: `keep ${secret}`, model: 'gpt-4o-mini', file_ids: [alice.fileId] } });
   alice.assistantId = assistant.json().id;
+  alice.shareId = (await chat.app.inject({ method: 'POST', url: `/api/share/${alice.conversationId}`, headers: bearer(chat) })).json().shareId;
 });
 afterAll(async () => {
   await chat?.close();
@@ -49,8 +50,13 @@ const idFor = (param: string) => {
   if (param === 'fileId') return alice.fileId;
   if (param === 'id') return alice.assistantId;
   if (param === 'userId') return chat.userId;
+  if (param === 'shareId') return alice.shareId;
+  // Her link's images are as open as the link (exempt below); under any other path an image id finds nothing.
+  if (param === 'imageId') return '5b0c4f5e-7f6a-4c1e-9d2b-3a4e5f607182';
   throw new Error(`no id of Alice's for the route parameter :${param}: add it here`);
 };
+/** Routes whose id is a capability: a shared link is for anyone who has it, by design. */
+const openToAnyoneWithTheLink = new Set(['GET /api/share/:shareId', 'GET /api/share/:shareId/images/:imageId']);
 // Bodies a route needs to get past validation to its ownership check.
 const bodies: Record<string, unknown> = { PUT: { text: `overwritten by bob` } };
 
@@ -59,7 +65,7 @@ describe('another user’s ids', () => {
     const before = await aliceSnapshot();
     expect(JSON.stringify(before)).toContain(secret);
     expect(before.file).toBe(`file ${secret}`);
-    const routes = listRoutes(chat.app).filter((route) => route.params.some((param) => /id$/i.test(param)));
+    const routes = listRoutes(chat.app).filter((route) => route.params.some((param) => /id$/i.test(param)) && !openToAnyoneWithTheLink.has(`${route.method} ${route.url}`));
     expect(routes.length).toBeGreaterThanOrEqual(3);
     const answers: string[] = [];
     for (const route of routes) {

@@ -10,6 +10,7 @@ import type { PluginAuthsRepository } from './repositories/plugin-auths.js';
 import type { PresetsRepository } from './repositories/presets.js';
 import type { SearchOutboxRepository } from './repositories/search-outbox.js';
 import type { SessionsRepository } from './repositories/sessions.js';
+import type { SharesRepository } from './repositories/shares.js';
 import type { TokensRepository } from './repositories/tokens.js';
 import type { UsersRepository } from './repositories/users.js';
 
@@ -45,5 +46,7 @@ export interface Store {
   documentChunks: DocumentChunksRepository;
   /** Feeds the external search index (Meilisearch). */
   searchOutbox: SearchOutboxRepository;
+  /** Read-only links to snapshots of conversations. */
+  shares: SharesRepository;
   close(): Promise<void>;
 }

@@ -36,6 +36,8 @@ export function startupConfig(config: ChatboxConfig): StartupConfig {
     serverDomain: env.DOMAIN_SERVER ?? '',
     showBirthdayIcon: env.SHOW_BIRTHDAY_ICON,
     checkBalance: config.balance.enabled,
+    sharedLinksEnabled: env.ALLOW_SHARED_LINKS,
+    publicSharedLinksEnabled: env.ALLOW_SHARED_LINKS && env.ALLOW_SHARED_LINKS_PUBLIC,
     helpAndFaqURL: env.HELP_AND_FAQ_URL ?? '/',
     avatarSizeLimit: (yaml.fileConfig?.avatarSizeLimit ?? DEFAULT_AVATAR_LIMIT_MB) * MB,
     conversationImportMaxFileSize: env.CONVERSATION_IMPORT_MAX_FILE_SIZE_BYTES,

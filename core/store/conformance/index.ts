@@ -15,6 +15,7 @@ import { describeMessagesContract } from './messages.js';
 import { describePluginAuthsContract } from './plugin-auths.js';
 import { describePresetsContract } from './presets.js';
 import { describeSessionsContract } from './sessions.js';
+import { describeSharesContract } from './shares.js';
 import { describeTokensContract } from './tokens.js';
 import { describeUsersContract } from './users.js';
 
@@ -38,6 +39,7 @@ export function describeStoreContract(driverName: string, makeStore: () => Promi
     describeBansContract(context);
     describeFilesContract(context);
     describeImportsContract(context);
+    describeSharesContract(context);
     describeIsolationContract(context);
     describeCascadeContract(context);
     describeExportContract(context);

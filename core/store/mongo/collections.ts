@@ -25,6 +25,8 @@ export interface Collections {
   searchOutbox: Collection;
   /** One document: whether the outbox records changes. */
   searchOutboxState: Collection;
+  /** Shared links with their snapshots (see shares.ts). */
+  shares: Collection;
 }
 
 /**
@@ -61,6 +63,7 @@ const indexes: Record<keyof Collections, IndexDescription[]> = {
   documentChunks: [{ key: { user: 1, file_id: 1, position: 1 }, unique: true }],
   searchOutbox: [{ key: { availableAt: 1, _id: 1 } }],
   searchOutboxState: [],
+  shares: [{ key: { shareId: 1 }, unique: true }, { key: { userId: 1, conversationId: 1 }, unique: true }, { key: { userId: 1, createdAt: -1 } }],
 };
 
 export function openCollections(database: Db): Collections {

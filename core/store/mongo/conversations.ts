@@ -22,7 +22,7 @@ export function userSearchChanges(userId: string): SearchOutboxChange[] {
 
 const fromDocument = (document: WithId<Document>): Conversation => toRecord<Conversation>(document);
 
-export function createConversationsRepository({ conversations, messages }: Collections, recordSearchChanges: RecordSearchChanges): ConversationsRepository {
+export function createConversationsRepository({ conversations, messages, shares }: Collections, recordSearchChanges: RecordSearchChanges): ConversationsRepository {
   const changed = (userId: string, conversationId: string) => recordSearchChanges([{ index: 'convos', kind: 'document', userId, documentId: conversationId }]);
 
   return {
@@ -85,6 +85,8 @@ export function createConversationsRepository({ conversations, messages }: Colle
       if (ids.length === 0) return 0;
       // Messages first: an interrupted delete leaves a conversation to delete again, never messages nobody can list.
       await messages.deleteMany({ user: userId, conversationId: { $in: ids } });
+      // Their shared links go with them, as SQLite's foreign key does.
+      await shares.deleteMany({ userId, conversationId: { $in: ids } });
       const { deletedCount } = await conversations.deleteMany({ user: userId, conversationId: { $in: ids } });
       await recordSearchChanges(
         ids.flatMap((conversationId) => [
@@ -96,6 +98,7 @@ export function createConversationsRepository({ conversations, messages }: Colle
     },
     async deleteAll(userId) {
       await messages.deleteMany({ user: userId });
+      await shares.deleteMany({ userId });
       const { deletedCount } = await conversations.deleteMany({ user: userId });
       await recordSearchChanges(userSearchChanges(userId));
       return deletedCount;

@@ -13,6 +13,7 @@ import { createAssistantsRepository } from './assistants.js';
 import { createPresetsRepository } from './presets.js';
 import { createSearchOutbox } from './search-outbox.js';
 import { createSessionsRepository } from './sessions.js';
+import { createSharesRepository } from './shares.js';
 import { createTokensRepository } from './tokens.js';
 import { createUsersRepository } from './users.js';
 
@@ -72,6 +73,7 @@ export async function createMongoStore({ uri, dbName }: MongoStoreOptions): Prom
     files: createFilesRepository(collections),
     documentChunks: createDocumentChunksRepository(collections),
     searchOutbox: searchOutbox.repository,
+    shares: createSharesRepository(collections),
     async close() {
       await client.close();
     },

@@ -33,6 +33,7 @@ const ownedBy: Array<[keyof Collections, string]> = [
   ['documentTexts', 'user'],
   ['sessions', 'userId'],
   ['tokens', 'userId'],
+  ['shares', 'userId'],
   ['messages', 'user'],
   ['conversations', 'user'],
   ['presets', 'user'],

@@ -15,6 +15,7 @@ import { createAssistantsRepository } from './assistants.js';
 import { createPresetsRepository } from './presets.js';
 import { createSearchOutboxRepository } from './search-outbox.js';
 import { createSessionsRepository } from './sessions.js';
+import { createSharesRepository } from './shares.js';
 import { createTokensRepository } from './tokens.js';
 import { createUsersRepository } from './users.js';
 
@@ -62,6 +63,7 @@ export function createSqliteStore({ filename }: SqliteStoreOptions): SqliteStore
     files: createFilesRepository(connection),
     documentChunks: createDocumentChunksRepository(connection),
     searchOutbox: createSearchOutboxRepository(connection),
+    shares: createSharesRepository(connection),
     async close() {
       if (database.open) database.close();
     },

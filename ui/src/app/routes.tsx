@@ -20,6 +20,9 @@ const ResetPasswordPage = lazy(() =>
     default: module.ResetPasswordPage,
   })),
 );
+const SharedPage = lazy(() =>
+  import('../features/share/components/shared-page.js').then((module) => ({ default: module.SharedPage })),
+);
 const ShellRoute = lazy(() => import('./shell-route.js').then((module) => ({ default: module.ShellRoute })));
 const ChatRoute = lazy(() => import('./chat-route.js').then((module) => ({ default: module.ChatRoute })));
 
@@ -37,6 +40,8 @@ export const routes: RouteObject[] = [
       },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
+      // Public: a shared link opens signed in or not (issue 20 §3).
+      { path: '/share/:shareId', element: <SharedPage /> },
       {
         element: <RequireAuth />,
         children: [

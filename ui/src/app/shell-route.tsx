@@ -1,4 +1,4 @@
-import { lazy, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useConversationQuery } from '../features/chat/api/get-conversation.js';
 import { useMessagesQuery } from '../features/chat/api/get-messages.js';
 import { ConversationSidebar } from '../features/conversations/index.js';
@@ -6,6 +6,8 @@ import { AttachFilesPanel, FilesProvider } from '../features/files/index.js';
 import { ShellLayout } from '../features/shell/components/shell-layout.js';
 import type { ShellSlots } from '../features/shell/components/shell-slots.js';
 import { SidePanelLayout } from '../features/side-panel/components/side-panel-layout.js';
+import { useShownConversationRegistry } from '../lib/shown-conversation/index.js';
+import { useStartupConfig } from '../lib/startup-config/get-startup-config.js';
 
 // The settings dialog is fetched the first time it is opened.
 const SettingsDialog = lazy(() =>
@@ -28,6 +30,38 @@ function ConversationExportDialog({ conversationId, onClose }: { conversationId:
   return <ExportDialog onClose={onClose} conversation={conversation?.conversationId === conversationId ? conversation : undefined} messages={stored} />;
 }
 
+const ShareDialog = lazy(() => import('../features/share/components/share-dialog.js').then((module) => ({ default: module.ShareDialog })));
+
+/** The share dialog of a conversation, sharing the branch on screen: its last stored message is the snapshot's end. */
+function ConversationShareDialog({ conversationId, onClose }: { conversationId: string; onClose: () => void }) {
+  const registry = useShownConversationRegistry();
+  const messages = useMessagesQuery(conversationId).data;
+  // Read when the dialog opens: the registry is a holder, not state.
+  const [targetMessageId] = useState(() => {
+    const shown = registry?.current?.conversationId === conversationId ? [...registry.current.shownIds] : [];
+    const stored = new Set(messages?.filter((message) => !message.clientOnly).map((message) => message.messageId));
+    // shownIds runs root to leaf; a reply still streaming is not stored yet and cannot be shared.
+    return shown.filter((id) => stored.has(id)).at(-1);
+  });
+  return <ShareDialog conversationId={conversationId} targetMessageId={targetMessageId} onClose={onClose} />;
+}
+
+/** The sidebar's history, with a Share action on the open conversation when the server allows sharing. */
+function ConversationsWithShare({ onNavigate }: { onNavigate: () => void }) {
+  const { config } = useStartupConfig();
+  const [sharing, setSharing] = useState<string | null>(null);
+  return (
+    <>
+      <ConversationSidebar onNavigate={onNavigate} onShare={config.sharedLinksEnabled ? setSharing : undefined} />
+      {sharing && (
+        <Suspense fallback={null}>
+          <ConversationShareDialog conversationId={sharing} onClose={() => setSharing(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
 const MyFilesDialog = lazy(() => import('../features/files/components/my-files-dialog.js').then((module) => ({ default: module.MyFilesDialog })));
 
 const panelContent = { files: <AttachFilesPanel /> };
@@ -46,7 +80,7 @@ const slots: ShellSlots = {
   SettingsDialog,
   MyFilesDialog,
   ExportDialog: ConversationExportDialog,
-  Conversations: ConversationSidebar,
+  Conversations: ConversationsWithShare,
   ConversationTitle,
 };
 

@@ -54,3 +54,15 @@ export const fileBytesQueryKey = (fileId: string) => ['fileBytes', fileId] as co
 
 /** GET /api/plugins: the tool catalogue of the store dialog and the tool picker. */
 export const availablePluginsQueryKey = ['availablePlugins'] as const;
+
+/** GET /api/share: the owner's shared links (Settings → Data). */
+export const sharedLinksQueryKey = ['sharedLinks'] as const;
+
+/** GET /api/share/link/:conversationId: whether a conversation has a link (the share dialog). */
+export const sharedLinkQueryKey = (conversationId: string) => ['sharedLink', conversationId] as const;
+
+/** GET /api/share/:shareId: a shared conversation (the public page). */
+export const sharedConversationQueryKey = (shareId: string) => ['sharedConversation', shareId] as const;
+
+/** GET /api/share/:shareId/images/:imageId: an image of a shared conversation, as an object URL. */
+export const sharedImageQueryKey = (shareId: string, imageId: string) => ['sharedImage', shareId, imageId] as const;

@@ -12,6 +12,7 @@ import { pluginAuthDocument } from '../plugin-auths.js';
 import { assistantDocument } from '../assistants.js';
 import { presetDocument } from '../presets.js';
 import { sessionDocument } from '../sessions.js';
+import { shareDocument } from '../shares.js';
 import { tokenDocument } from '../tokens.js';
 import { userDocument } from '../users.js';
 import { copyDocuments } from './copy-documents.js';
@@ -77,6 +78,7 @@ export const copySteps: readonly CopyStep[] = [
   step('transactions', 'transactions', (source, after, limit) => source.balances.exportTransactions(after, limit), upserted('transactions', transactionDocument, ['id'])),
   step('bans', 'bans', (source, after, limit) => source.bans.exportBatch(after, limit), upserted('bans', banDocument, ['key'])),
   step('files', 'files', (source, after, limit) => source.files.exportBatch(after, limit), upserted('files', fileDocument, ['user', 'file_id'])),
+  step('shares', 'shares', (source, after, limit) => source.shares.exportBatch(after, limit), upserted('shares', shareDocument, ['shareId'])),
   // The built-in document index: without it, files copied as `embedded` would be left out of every turn.
   step('documents', 'document_texts', (source, after, limit) => source.documentChunks.exportBatch(after, Math.min(limit, documentsPerBatch)), copyDocuments),
 ];

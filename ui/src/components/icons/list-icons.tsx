@@ -14,6 +14,16 @@ export const TrashIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** Three linked nodes: share a conversation as a link. */
+export const ShareIcon = (props: IconProps) => (
+  <Icon size={16} {...props}>
+    <circle cx="18" cy="5" r="2.5" />
+    <circle cx="6" cy="12" r="2.5" />
+    <circle cx="18" cy="19" r="2.5" />
+    <path d="m8.2 10.8 7.6-4.4M8.2 13.2l7.6 4.4" />
+  </Icon>
+);
+
 /** Filled when on (the default preset). */
 export const StarIcon = ({ filled = false, ...props }: IconProps & { filled?: boolean }) => (
   <Icon size={16} fill={filled ? 'currentColor' : 'none'} {...props}>

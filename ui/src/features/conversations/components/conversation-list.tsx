@@ -13,13 +13,15 @@ import { DeleteConversationDialog } from './delete-conversation-dialog.js';
 export interface ConversationListProps {
   /** Called after a row is chosen (the mobile drawer closes). */
   onNavigate?: () => void;
+  /** Opens the share dialog of a conversation; without it rows have no Share action. */
+  onShare?: (conversationId: string) => void;
 }
 
 /**
  * The sidebar's history: GET /api/convos page by page as the list is scrolled, grouped by the
  * day of the last update. The row of the open conversation is highlighted and carries the actions.
  */
-export function ConversationList({ onNavigate }: ConversationListProps) {
+export function ConversationList({ onNavigate, onShare }: ConversationListProps) {
   const localize = useLocalize();
   const query = useConversationsQuery();
   const currentId = useMatch('/c/:conversationId')?.params.conversationId;
@@ -66,6 +68,7 @@ export function ConversationList({ onNavigate }: ConversationListProps) {
                 current={conversation.conversationId === currentId}
                 onNavigate={onNavigate}
                 onDelete={() => setDeleting(conversation)}
+                onShare={onShare && (() => onShare(conversation.conversationId))}
               />
             ))}
           </ol>

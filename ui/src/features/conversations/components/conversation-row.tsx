@@ -2,7 +2,7 @@ import type { ConversationDto } from '@protocol';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { classNames } from '../../../components/class-names.js';
-import { CheckIcon, PencilIcon, TrashIcon } from '../../../components/icons/index.js';
+import { CheckIcon, PencilIcon, ShareIcon, TrashIcon } from '../../../components/icons/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { useToast } from '../../../lib/toast/index.js';
 import { useRenameConversation } from '../api/rename-conversation.js';
@@ -14,13 +14,15 @@ export interface ConversationRowProps {
   current: boolean;
   onNavigate?: () => void;
   onDelete?: () => void;
+  /** Shown only when given (the server allows sharing). */
+  onShare?: () => void;
 }
 
 const actionClass =
   'rounded-md p-1 text-neutral-500 hover:bg-neutral-300/60 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-700 dark:hover:text-white';
 
 /** Spec 000 §2 row states: normal, current (with actions), renaming (ends on Enter, blur or confirm). */
-export function ConversationRow({ conversation, current, onNavigate, onDelete }: ConversationRowProps) {
+export function ConversationRow({ conversation, current, onNavigate, onDelete, onShare }: ConversationRowProps) {
   const localize = useLocalize();
   const { showToast } = useToast();
   const rename = useRenameConversation();
@@ -98,14 +100,21 @@ export function ConversationRow({ conversation, current, onNavigate, onDelete }:
         className={classNames(
           'block truncate rounded-lg px-3 py-2 text-sm',
           current
-            ? 'bg-neutral-200 pe-16 font-medium text-neutral-900 dark:bg-neutral-800 dark:text-white'
+            ? 'bg-neutral-200 font-medium text-neutral-900 dark:bg-neutral-800 dark:text-white'
             : 'text-neutral-700 hover:bg-neutral-200/60 dark:text-neutral-300 dark:hover:bg-neutral-800/70',
+          // Room for the action buttons over the row's end.
+          current && (onShare ? 'pe-24' : 'pe-16'),
         )}
       >
         {title}
       </Link>
       {current && (
         <div role="group" aria-label={localize('com_ui_conversation_actions', title)} className="absolute inset-y-0 end-1 flex items-center gap-0.5">
+          {onShare && (
+            <button type="button" aria-label={localize('com_ui_share_conversation')} title={localize('com_ui_share')} onClick={onShare} className={actionClass}>
+              <ShareIcon strokeWidth={1.9} />
+            </button>
+          )}
           <button type="button" aria-label={localize('com_ui_rename_conversation')} title={localize('com_ui_rename')} onClick={startEditing} className={actionClass}>
             <PencilIcon strokeWidth={1.9} />
           </button>

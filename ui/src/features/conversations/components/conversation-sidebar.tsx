@@ -11,13 +11,15 @@ export const SEARCH_DEBOUNCE = 350;
 export interface ConversationSidebarProps {
   /** Called after a conversation is chosen (the mobile drawer closes). */
   onNavigate?: () => void;
+  /** Opens the share dialog of a conversation (the app composes it in when the server allows sharing). */
+  onShare?: (conversationId: string) => void;
 }
 
 /**
  * What fills the sidebar between "New chat" and the user menu: the search box when the server has
  * search on, then either the search results or the grouped conversation list.
  */
-export function ConversationSidebar({ onNavigate }: ConversationSidebarProps) {
+export function ConversationSidebar({ onNavigate, onShare }: ConversationSidebarProps) {
   const searchEnabled = useSearchEnabled();
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
@@ -33,7 +35,7 @@ export function ConversationSidebar({ onNavigate }: ConversationSidebarProps) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       {searchEnabled && <SearchBox value={text} onChange={setText} onClear={clear} />}
-      {searchEnabled && query ? <SearchResults query={query} onNavigate={onNavigate} /> : <ConversationList onNavigate={onNavigate} />}
+      {searchEnabled && query ? <SearchResults query={query} onNavigate={onNavigate} /> : <ConversationList onNavigate={onNavigate} onShare={onShare} />}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useClearAllConversations } from '../api/clear-all-conversations.js';
 import { useRevokeAllKeys } from '../api/revoke-all-keys.js';
 import { ImportConversationsRow } from './import-conversations-row.js';
 import { ActionRow } from './setting-rows.js';
+import { SharedLinksSection } from './shared-links-section.js';
 import { TwoStepButton } from './two-step-button.js';
 
 /** Import conversations; clear all conversations and revoke all user keys, each behind a two-step button. */
@@ -49,6 +50,7 @@ export function DataTab() {
           }
         />
       </ActionRow>
+      <SharedLinksSection />
     </div>
   );
 }

@@ -1,0 +1,10 @@
+export {
+  getSharedLinkQueryOptions,
+  getSharedLinksQueryOptions,
+  sharedLinkUrl,
+  useCreateSharedLink,
+  useDeleteSharedLink,
+  useSharedLinkQuery,
+  useSharedLinksQuery,
+  useUpdateSharedLink,
+} from './shared-links-api.js';
