@@ -195,3 +195,27 @@ describe('POST /api/assistants/chat/abort', () => {
     expect((await post('/api/assistants/chat/abort', { abortKey, endpoint: 'assistants' })).status).toBe(404);
   });
 });
+
+describe('the yaml around runs', () => {
+  it("answers LibreChat's admin error for an assistant outside supportedIds, and runs without a capability the server lacks", async () => {
+    const filtered = await startAssistantsServer({
+      yaml: 'endpoints:\n  assistants:\n    supportedIds: [asst_none_of_these]\n',
+      env: { ASSISTANTS_BASE_URL: `${upstreams.openai.url}/v1`, TITLE_CONVO: 'false' },
+    });
+    try {
+      const id = (await filtered.request('POST', '/api/assistants', { model: 'gpt-4o' })).json().id;
+      const response = await filtered.app.inject({ method: 'POST', url: '/api/assistants/chat', headers: bearer(filtered.alice), payload: { text: 'Hi', assistant_id: id } });
+      const [frame] = parseSseFrames(response.body);
+      expect(frame).toMatchObject({ event: 'error', data: { text: 'An error occurred while processing your request. Please contact the Admin.', error: true } });
+    } finally {
+      await filtered.close();
+    }
+
+    // No code interpreter on this server yet: the run goes on with the assistant's other tools.
+    const assistantId = await createAssistant({ tools: [{ type: 'code_interpreter' }, 'calculator'] });
+    calculatorScript();
+    const { frames } = await chat({ text: 'What is 6 times 7?', assistant_id: assistantId });
+    expect(frames.at(-1)!.data.responseMessage.text).toBe('Let me compute.\n\nIt is 42.');
+    expect(chatRequests()[0]!.body.tools.map((tool: { function: { name: string } }) => tool.function.name)).toEqual(['calculator']);
+  });
+});
