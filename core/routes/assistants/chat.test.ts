@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NO_PARENT } from '../../chat/message-tree.js';
+import { messageFrameSchema } from '../../protocol/stream-frames.js';
 import { bearer, type SignedInUser } from '../../../testing/build-test-server.js';
 import { startAssistantsServer, type AssistantsTestServer } from '../../../testing/assistants-test-server.js';
 import { startFakeUpstreams, type FakeUpstreams, type RecordedRequest } from '../../../testing/fake-upstreams/index.js';
@@ -48,6 +49,8 @@ describe('POST /api/assistants/chat', () => {
     const { status, frames } = await chat({ text: 'What is 6 times 7?', assistant_id: assistantId, model: 'gpt-4o', parentMessageId: NO_PARENT, messageId: 'client-id', endpoint: 'assistants' });
     expect(status).toBe(200);
     expect(frames.every((frame) => frame.event === 'message')).toBe(true);
+    // chatbox's own UI parses every frame with the shared protocol schema.
+    for (const frame of frames) expect(messageFrameSchema.safeParse(frame.data).success, JSON.stringify(frame.data).slice(0, 120)).toBe(true);
 
     const sync = frames[0]!.data;
     expect(sync).toMatchObject({ sync: true, conversationId: expect.stringMatching(uuid) });
