@@ -4,6 +4,7 @@ import type { ChatServices } from '../../chat/chat-services.js';
 import type { EventStream } from '../../chat/event-stream.js';
 import { branchTo } from '../../chat/message-tree.js';
 import { countTokens } from '../../chat/tokens.js';
+import { loadBranchImages } from '../../chat/turn-images.js';
 import { DEFAULT_TITLE } from '../../chat/titles.js';
 import { errorText } from '../../chat/turn-errors.js';
 import { ChatboxError } from '../../errors/index.js';
@@ -138,7 +139,10 @@ async function streamRun(services: ChatServices, input: AssistantRunInput, plan:
 /** The model called until it answers without tools, fails, is stopped, or reaches the step limit. */
 async function runSteps(services: ChatServices, plan: RunPlan, context: StepContext, userMessage: Message): Promise<ChatboxError | undefined> {
   const branch = [...branchTo(plan.messages, plan.parentMessageId), userMessage];
-  let built: BuiltRequest = offerTools(buildChatRequest({ model: plan.model, userId: context.userId, options: { promptPrefix: plan.instructions }, branch, generation: '' }), plan.tools, plan.model);
+  // A thread keeps its images, as OpenAI's did: a vision model sees every one of them on each run.
+  const options = { promptPrefix: plan.instructions, resendFiles: true };
+  const images = await loadBranchImages(services, { userId: context.userId, entry: plan.connection.entry, model: plan.model, options, branch, current: userMessage.messageId });
+  let built: BuiltRequest = offerTools(buildChatRequest({ model: plan.model, userId: context.userId, options, branch, generation: '', images }), plan.tools, plan.model);
   const byName = new Map(plan.tools.map((resolved) => [resolved.tool.name, resolved]));
   const { maxSteps } = services.agent;
   for (let step = 1; ; step += 1) {

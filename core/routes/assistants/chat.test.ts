@@ -6,13 +6,17 @@ import { startAssistantsServer, type AssistantsTestServer } from '../../../testi
 import { startFakeUpstreams, type FakeUpstreams, type RecordedRequest } from '../../../testing/fake-upstreams/index.js';
 import { parseSseFrames, readSseFrames } from '../../../testing/sse-frames.js';
 import { toolResultsIn } from '../../../testing/tool-results-in.js';
+import { testToolPlugins } from '../../../testing/test-tool-plugins.js';
+import { clientUpload, multipartBody } from '../../../testing/multipart-body.js';
+import sharp from 'sharp';
 
 let upstreams: FakeUpstreams;
 let server: AssistantsTestServer;
+const testTools = testToolPlugins();
 
 beforeAll(async () => {
   upstreams = await startFakeUpstreams();
-  server = await startAssistantsServer({ env: { ASSISTANTS_BASE_URL: `${upstreams.openai.url}/v1`, TITLE_CONVO: 'false', LIMIT_MESSAGE_IP: 'false', LIMIT_MESSAGE_USER: 'false' } });
+  server = await startAssistantsServer({ plugins: testTools.plugins, env: { ASSISTANTS_BASE_URL: `${upstreams.openai.url}/v1`, TITLE_CONVO: 'false', LIMIT_MESSAGE_IP: 'false', LIMIT_MESSAGE_USER: 'false' } });
 });
 afterAll(async () => {
   await server?.close();
@@ -168,7 +172,40 @@ describe('POST /api/assistants/chat', () => {
   });
 });
 
+describe('images in a thread', () => {
+  it('sends the attached image to a vision model with the message', async () => {
+    const assistantId = await createAssistant();
+    const jpeg = new Uint8Array(await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 0, g: 128, b: 255 } } }).jpeg().toBuffer());
+    const upload = await multipartBody(clientUpload({ content: jpeg, fileName: 'picture.jpg', type: 'image/jpeg' }, [['width', '64'], ['height', '48']]));
+    const image = (await server.app.inject({ method: 'POST', url: '/api/files/images', payload: upload.payload, headers: { ...upload.headers, ...bearer(server.alice) } })).json();
+    upstreams.openai.control.configure({ reply: 'A blue square.' });
+    const { frames } = await chat({ text: 'What is this?', assistant_id: assistantId, files: [{ file_id: image.file_id, filepath: image.filepath, type: image.type, width: 64, height: 48 }] });
+    expect(frames[0]!.data.requestMessage.files).toEqual([expect.objectContaining({ file_id: image.file_id })]);
+    expect(frames.at(-1)!.data.final).toBe(true);
+    const user = chatRequests().at(-1)!.body.messages.at(-1);
+    expect(user.content).toEqual([{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: expect.stringMatching(/^data:image\//), detail: 'auto' } }]);
+  });
+});
+
 describe('POST /api/assistants/chat/abort', () => {
+  it('stops a run while its tool runs: the tool sees the stop, the call is saved finished', async () => {
+    const assistantId = await createAssistant({ tools: ['wait_for_stop'] });
+    upstreams.openai.control.configure({ reply: '', toolCalls: (request: RecordedRequest) => (toolResultsIn(request.body).length === 0 ? [{ id: 'call_wait', name: 'wait_for_stop', input: {} }] : []) });
+    const running = chat({ text: 'Wait', assistant_id: assistantId });
+    const context = await testTools.started('wait_for_stop');
+    const conversationId = context.conversationId;
+    const aborted = await server.app.inject({ method: 'POST', url: '/api/assistants/chat/abort', headers: bearer(server.alice), payload: { abortKey: `${conversationId}:whatever`, endpoint: 'assistants' } });
+    expect(aborted.statusCode).toBe(200);
+    expect(context.signal.aborted).toBe(true);
+    const reply = aborted.json().runMessages.at(-1);
+    expect(reply).toMatchObject({ finish_reason: 'incomplete', unfinished: false, content: [{ type: 'tool_call', tool_call: { id: 'call_wait', progress: 1, function: { name: 'wait_for_stop', output: expect.stringMatching(/^error processing tool wait_for_stop/) } } }] });
+    const { frames } = await running;
+    expect(frames.filter((frame) => frame.data.type === 'tool_call').map((frame) => frame.data.tool_call.progress)).toEqual([0.01]);
+    expect(frames.at(-1)!.data).toMatchObject({ final: true });
+    // The model is not asked again after a stop.
+    expect(chatRequests()).toHaveLength(1);
+  });
+
   it('stops the run mid-stream and answers {final, conversation, runMessages} with the partial reply saved', async () => {
     const assistantId = await createAssistant();
     upstreams.openai.control.configure({ reply: 'word '.repeat(200), chunkSize: 5, delayMs: 20 });
