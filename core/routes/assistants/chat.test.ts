@@ -237,7 +237,7 @@ describe('POST /api/assistants/chat/abort', () => {
 });
 
 describe('the yaml around runs', () => {
-  it("answers LibreChat's admin error for an assistant outside supportedIds, and runs without a capability the server lacks", async () => {
+  it("answers LibreChat's admin error for an assistant outside supportedIds, titles new threads, and runs without a capability the server lacks", async () => {
     const filtered = await startAssistantsServer({
       yaml: 'endpoints:\n  assistants:\n    supportedIds: [asst_none_of_these]\n',
       env: { ASSISTANTS_BASE_URL: `${upstreams.openai.url}/v1`, TITLE_CONVO: 'false' },
@@ -251,8 +251,22 @@ describe('the yaml around runs', () => {
       await filtered.close();
     }
 
+    // Titles as for other endpoints: the client asks for one after the first final.
+    const titled = await startAssistantsServer({ env: { ASSISTANTS_BASE_URL: `${upstreams.openai.url}/v1`, TITLE_CONVO: 'true' } });
+    try {
+      const id = (await titled.request('POST', '/api/assistants', { model: 'gpt-4o' })).json().id;
+      upstreams.openai.control.configure({ reply: 'Numbers Everywhere' });
+      const response = await titled.app.inject({ method: 'POST', url: '/api/assistants/chat', headers: bearer(titled.alice), payload: { text: 'Tell me about numbers', assistant_id: id } });
+      const { conversationId } = parseSseFrames(response.body)[0]!.data;
+      const title = await titled.request('POST', '/api/convos/gen_title', { conversationId });
+      expect(title.json()).toEqual({ title: 'Numbers Everywhere' });
+    } finally {
+      await titled.close();
+    }
+
     // No code interpreter on this server yet: the run goes on with the assistant's other tools.
     const assistantId = await createAssistant({ tools: [{ type: 'code_interpreter' }, 'calculator'] });
+    upstreams.reset();
     calculatorScript();
     const { frames } = await chat({ text: 'What is 6 times 7?', assistant_id: assistantId });
     expect(frames.at(-1)!.data.responseMessage.text).toBe('Let me compute.\n\nIt is 42.');
