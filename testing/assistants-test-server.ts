@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { builtInPlugins } from '../plugins/index.js';
-import { bearer, twoSignedInUsers, type SignedInUser } from './build-test-server.js';
+import { bearer, twoSignedInUsers, type SignedInUser, type TestServerOptions } from './build-test-server.js';
 import { writeYamlFile } from './yaml-file.js';
 
 export interface AssistantsTestServer {
@@ -13,12 +13,14 @@ export interface AssistantsTestServer {
 
 /**
  * A server whose assistants endpoint is on (ASSISTANTS_API_KEY with a fixed model list, so no model
- * list is fetched), with an optional `endpoints.assistants` yaml section, and two signed-in users.
+ * list is fetched), with an optional `endpoints.assistants` yaml section, optional test tool plugins,
+ * and two signed-in users.
  */
-export async function startAssistantsServer(options: { yaml?: string; env?: Record<string, string> } = {}): Promise<AssistantsTestServer> {
+export async function startAssistantsServer(options: { yaml?: string; env?: Record<string, string>; plugins?: TestServerOptions['plugins'] } = {}): Promise<AssistantsTestServer> {
   const yaml = options.yaml === undefined ? undefined : writeYamlFile(options.yaml);
   const { app, alice, bob } = await twoSignedInUsers({
-    plugins: builtInPlugins,
+    // Test tool plugins come after the built-ins.
+    plugins: [...builtInPlugins, ...(options.plugins ?? [])],
     configPath: yaml?.path,
     env: { ASSISTANTS_API_KEY: 'sk-assistants', ASSISTANTS_MODELS: 'gpt-4o,gpt-4o-mini', ...options.env },
   });

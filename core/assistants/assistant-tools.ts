@@ -2,7 +2,7 @@ import type { AssistantCapability } from '../../config/index.js';
 import { ValidationError } from '../errors/index.js';
 import type { AssistantToolInput } from '../protocol/assistants.js';
 import type { AssistantFunction, AssistantTool } from '../store/repositories/assistants.js';
-import type { ToolCatalogue } from '../tools/tool-catalogue.js';
+import type { ResolvedTool, ToolCatalogue } from '../tools/tool-catalogue.js';
 
 /** LibreChat's `image_vision` function, which the builder adds when its vision box is ticked (wave2 notes §2.5). */
 export const imageVisionTool: { type: 'function'; function: AssistantFunction } = {
@@ -11,7 +11,7 @@ export const imageVisionTool: { type: 'function'; function: AssistantFunction } 
 };
 
 /** LibreChat names an action's functions `<operationId>_action_<encoded domain>`. */
-const actionDelimiter = '_action_';
+export const actionDelimiter = '_action_';
 
 /** The capability (librechat.yaml `endpoints.assistants.capabilities`) a tool needs. */
 export function capabilityOf(tool: AssistantTool): AssistantCapability {
@@ -20,9 +20,13 @@ export function capabilityOf(tool: AssistantTool): AssistantCapability {
   return tool.function.name.includes(actionDelimiter) ? 'actions' : 'tools';
 }
 
+/** A catalogue tool by its plugin key, else by its function name (what an assistant's function tool stores). */
+export const findCatalogueTool = (catalogue: ToolCatalogue, name: string): ResolvedTool | undefined =>
+  catalogue.find(name) ?? catalogue.list().find(({ tool }) => tool.name === name);
+
 /** A catalogue tool (by its plugin key, else its function name) as the function tool the model sees. */
 function catalogueFunction(catalogue: ToolCatalogue, name: string): AssistantTool | undefined {
-  const found = catalogue.find(name) ?? catalogue.list().find(({ tool }) => tool.name === name);
+  const found = findCatalogueTool(catalogue, name);
   if (!found) return undefined;
   const { tool } = found;
   return { type: 'function', function: { name: tool.name, description: tool.description, parameters: { ...tool.inputSchema } } };

@@ -1,4 +1,4 @@
-import type { FinalFrame } from '../protocol/stream-frames.js';
+import type { AssistantsFinalFrame, FinalFrame } from '../protocol/stream-frames.js';
 
 /**
  * The turns in flight, by user and abort key (the conversation id), so that POST …/abort can stop
@@ -6,8 +6,8 @@ import type { FinalFrame } from '../protocol/stream-frames.js';
  */
 export interface RunningTurn {
   controller: AbortController;
-  /** Resolves with the final payload once the turn has saved what it had; null when it ended in an error. */
-  settled: Promise<FinalFrame | null>;
+  /** Resolves with the final payload once the turn has saved what it had (an assistants run's has `runMessages`); null after an error. */
+  settled: Promise<FinalFrame | AssistantsFinalFrame | null>;
 }
 
 export function createAbortRegistry() {
@@ -22,7 +22,7 @@ export function createAbortRegistry() {
       };
     },
     /** Stops the user's turn and waits for its final payload; null when none runs under that key. */
-    async abort(userId: string, abortKey: string): Promise<FinalFrame | null> {
+    async abort(userId: string, abortKey: string): Promise<FinalFrame | AssistantsFinalFrame | null> {
       const turn = running.get(keyOf(userId, abortKey));
       if (!turn) return null;
       turn.controller.abort();

@@ -4,6 +4,7 @@ import { runToolCall, toolCallError, type ToolCallResult } from '../tools/run-to
 import type { ResolvedTool } from '../tools/tool-catalogue.js';
 import { missingCredentialsMessage } from '../tools/tool-credentials.js';
 import type { BuiltRequest } from './build-chat-request.js';
+import type { ChatServices } from './chat-services.js';
 import { awaitApproval } from './tool-approval.js';
 import { countTokens, MESSAGE_OVERHEAD_TOKENS } from './tokens.js';
 import { readReply, sendRequest, writeReply, type Turn } from './turn-steps.js';
@@ -72,41 +73,52 @@ function uniqueIds(calls: readonly ToolCallPart[], earlier: readonly { runId: st
   });
 }
 
+/** Who a tool call runs for, and what stops it: a turn's, or an assistants run's. */
+export interface ToolCallScope {
+  services: ChatServices;
+  userId: string;
+  conversationId: string;
+  signal: AbortSignal;
+}
+
 /**
  * The user's credentials for a tool (stored, else the environment), or why the call cannot run: a
  * missing credential is the model's to report, never the turn's failure.
  */
-async function credentialsOf(turn: Turn, found: ResolvedTool): Promise<{ credentials: Record<string, string> } | { failure: string }> {
+async function credentialsOf({ services, userId }: ToolCallScope, found: ResolvedTool): Promise<{ credentials: Record<string, string> } | { failure: string }> {
   try {
-    const { credentials, missing } = await turn.services.toolCredentials(turn.input.user.id, found);
+    const { credentials, missing } = await services.toolCredentials(userId, found);
     return missing.length > 0 ? { failure: missingCredentialsMessage(missing) } : { credentials };
   } catch (error) {
-    turn.services.log.error({ err: error, tool: found.key }, "reading the tool's credentials failed");
+    services.log.error({ err: error, tool: found.key }, "reading the tool's credentials failed");
     return { failure: 'its credentials could not be read; try again later' };
   }
 }
 
 /** Runs one call's tool with the user's credentials (a missing one is the model's to read). */
-async function executeCall(turn: Turn, found: ResolvedTool | undefined, call: ToolCallPart): Promise<ToolCallResult> {
-  const { services, input, controller } = turn;
-  const credentials = found ? await credentialsOf(turn, found) : { credentials: {} };
+export async function executeCall(scope: ToolCallScope, found: ResolvedTool | undefined, call: ToolCallPart): Promise<ToolCallResult> {
+  const { services, userId, conversationId, signal } = scope;
+  const credentials = found ? await credentialsOf(scope, found) : { credentials: {} };
   if ('failure' in credentials) return toolCallError(call, credentials.failure);
   return runToolCall(
     call,
     found?.tool,
     {
-      signal: controller.signal,
-      userId: input.user.id,
-      conversationId: input.plan.conversationId,
+      signal,
+      userId,
+      conversationId,
       credentials: credentials.credentials,
       // A model chooses the URLs a tool fetches: they pass the SSRF guard.
       fetch: services.guardedFetch,
-      saveFile: (file) => services.toolFiles({ userId: input.user.id, conversationId: input.plan.conversationId }, file),
+      saveFile: (file) => services.toolFiles({ userId, conversationId }, file),
       log: found?.log ?? { debug() {}, info() {}, warn() {}, error() {} },
     },
     services.agent.toolCall,
   );
 }
+
+/** A turn's tool calls run for its user and conversation, and stop with it. */
+const scopeOf = ({ services, input, controller }: Turn): ToolCallScope => ({ services, userId: input.user.id, conversationId: input.plan.conversationId, signal: controller.signal });
 
 /**
  * Runs one call, streaming its box: `loading` when it starts, with its output when it ends. A tool
@@ -122,7 +134,7 @@ export async function runCall(turn: Turn, byName: ReadonlyMap<string, ResolvedTo
   const { run: started, refused } = approval ? await approval : { run: initial, refused: undefined };
   // Allowed: the box says so while the tool runs.
   if (approval && !refused) input.stream.send(accumulator.toolRun(started));
-  const result = refused ?? (await executeCall(turn, found, call));
+  const result = refused ?? (await executeCall(scopeOf(turn), found, call));
   input.stream.send(accumulator.toolRun({ ...started, outputs: textOf(result), loading: false, ...(result.isError ? { error: true } : {}) }));
   return result;
 }

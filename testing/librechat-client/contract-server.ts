@@ -21,8 +21,10 @@ let accounts = 0;
  * A real `chatbox serve` (the built dist, a child process on a free loopback port, its own data
  * dir) whose built-in, Azure and custom endpoints talk to the fake upstreams in this process.
  */
-export async function startContractServer(env: Record<string, string> = {}): Promise<ContractServer> {
+export async function startContractServer(extraEnv: Record<string, string> | ((upstreams: FakeUpstreams) => Record<string, string>) = {}): Promise<ContractServer> {
   const upstreams = await startFakeUpstreams();
+  // A function of the fakes when a variable must name one of them (ASSISTANTS_BASE_URL).
+  const env = typeof extraEnv === 'function' ? extraEnv(upstreams) : extraEnv;
   const cwd = mkdtempSync(join(tmpdir(), 'chatbox-contract-'));
   // Every test signs up its own users: the registration limit would refuse the sixth.
   const limits = { REGISTER_MAX: '1000', LOGIN_MAX: '1000' };

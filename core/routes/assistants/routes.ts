@@ -2,14 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { findAssistantsEndpoint } from '../../assistants/assistants-endpoint.js';
 import { resolveFileLimits } from '../../files/index.js';
 import type { UploadContext } from '../files/receive-upload.js';
+import type { CapabilityToolFactories } from '../../assistants/run/run-tools.js';
 import { assistantAvatarRoutes } from './avatar-routes.js';
+import { assistantChatRoutes } from './chat-routes.js';
 import { assistantReadRoutes } from './read-routes.js';
 import { assistantWriteRoutes } from './write-routes.js';
 
 /**
  * /api/assistants (issue 18 §1): chatbox's own assistants behind LibreChat v0.7.1's routes. Every
  * route answers the catalogue's unknown_endpoint (400) when the assistants endpoint is off, and 404
- * for an assistant that is not the caller's. Runs (/chat) come separately.
+ * for an assistant that is not the caller's. Runs (/chat) execute on chatbox's own engine.
  */
 export async function assistantsRoutes(app: FastifyInstance): Promise<void> {
   const endpoint = findAssistantsEndpoint(app.endpoints, app.config);
@@ -24,4 +26,8 @@ export async function assistantsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(assistantReadRoutes, { endpoint });
   await app.register(assistantWriteRoutes, { endpoint, uploads });
   await app.register(assistantAvatarRoutes, { endpoint, uploads });
+  // The code interpreter's sandbox and retrieval plug in here once they exist; until then a run of an
+  // assistant with either goes on without it, with a log line (run-tools.ts).
+  const factories: CapabilityToolFactories = {};
+  await app.register(assistantChatRoutes, { endpoint, factories });
 }

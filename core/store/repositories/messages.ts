@@ -23,6 +23,8 @@ export interface Message {
   sender: string;
   text: string;
   content?: unknown[] | null;
+  /** The assistants endpoint's thread the message belongs to (LibreChat keeps it on each message). */
+  thread_id?: string | null;
   isCreatedByUser: boolean;
   error: boolean;
   unfinished: boolean;

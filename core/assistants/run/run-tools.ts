@@ -1,0 +1,62 @@
+import type { AssistantCapability } from '../../../config/index.js';
+import type { Assistant } from '../../store/repositories/assistants.js';
+import type { ResolvedTool, ToolCatalogue } from '../../tools/tool-catalogue.js';
+import { capabilityOf, findCatalogueTool } from '../assistant-tools.js';
+
+/**
+ * Where a run gets the tools of the capabilities chatbox builds elsewhere: the code interpreter's
+ * sandbox and retrieval over the assistant's knowledge files. Absent: the capability is not on this
+ * server yet, and a run of an assistant that has it goes on without it (with a log line).
+ */
+export interface CapabilityToolFactories {
+  code_interpreter?: (context: { userId: string; conversationId: string; assistant: Assistant }) => ResolvedTool;
+  retrieval?: (context: { userId: string; conversationId: string; assistant: Assistant }) => ResolvedTool;
+}
+
+/** Why a tool of the assistant is not offered to this run (logged, never the run's failure). */
+export interface SkippedTool {
+  tool: string;
+  reason: string;
+}
+
+/**
+ * The tools one run offers the model: the assistant's function tools that are installed tools of
+ * this server (by the name the builder stored), and the capability tools the factories build. A
+ * capability the yaml turned off since the assistant was saved is left out; OpenAPI actions and
+ * image_vision come with their own issues.
+ */
+export function resolveRunTools(input: {
+  assistant: Assistant;
+  catalogue: ToolCatalogue;
+  capabilities: readonly AssistantCapability[];
+  factories: CapabilityToolFactories;
+  userId: string;
+  conversationId: string;
+}): { tools: ResolvedTool[]; skipped: SkippedTool[] } {
+  const tools: ResolvedTool[] = [];
+  const skipped: SkippedTool[] = [];
+  for (const tool of input.assistant.tools) {
+    const capability = capabilityOf(tool);
+    const label = tool.type === 'function' ? tool.function.name : tool.type;
+    if (!input.capabilities.includes(capability)) {
+      skipped.push({ tool: label, reason: `the ${capability} capability is off (endpoints.assistants.capabilities)` });
+      continue;
+    }
+    if (tool.type !== 'function') {
+      const factory = input.factories[tool.type];
+      if (factory) tools.push(factory({ userId: input.userId, conversationId: input.conversationId, assistant: input.assistant }));
+      else skipped.push({ tool: label, reason: `${tool.type} is not available on this server yet` });
+      continue;
+    }
+    if (capability !== 'tools') {
+      skipped.push({ tool: label, reason: `${capability} tools do not run in chatbox's assistants yet` });
+      continue;
+    }
+    const found = findCatalogueTool(input.catalogue, tool.function.name);
+    if (found) tools.push(found);
+    else skipped.push({ tool: label, reason: 'no installed tool of this server has that name' });
+  }
+  // One tool under one name: the model calls tools by name.
+  const byName = new Map(tools.map((resolved) => [resolved.tool.name, resolved]));
+  return { tools: [...byName.values()], skipped };
+}
