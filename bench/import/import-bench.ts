@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { request as httpRequest, type ClientRequest } from 'node:http';
 import { chatGptExportChunks, type GeneratedExportOptions } from '../../testing/generate-chatgpt-export.js';
 import { sampleProcess } from '../lib/proc-stats.js';
 import { figure, newResult, type BenchResult } from '../lib/report.js';
 import { registerUser, startBenchServer } from '../lib/server.js';
+import { streamedPost } from '../lib/streamed-post.js';
 
 export interface ImportBenchOptions {
   /** The size of the generated ChatGPT export, MB (the issue's figure is for 200). */
@@ -61,42 +61,19 @@ export async function importBench(options: ImportBenchOptions): Promise<BenchRes
 /** POST /api/convos/import with the generated file as the multipart `file`, written as fast as the server takes it. */
 async function importExport(url: string, token: string, chunks: Iterable<string>): Promise<{ imported: number; bytes: number }> {
   const boundary = `----chatbox-bench-${randomUUID()}`;
-  const outgoing = httpRequest(`${url}/api/convos/import`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
-  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    outgoing.on('error', reject);
-    outgoing.on('response', (response) => {
-      let body = '';
-      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-  });
-  await write(outgoing, Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="conversations.json"\r\nContent-Type: application/json\r\n\r\n`));
   let bytes = 0;
-  for (const chunk of chunks) {
-    const data = Buffer.from(chunk);
-    bytes += data.length;
-    await write(outgoing, data);
+  function* body() {
+    yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="conversations.json"\r\nContent-Type: application/json\r\n\r\n`);
+    for (const chunk of chunks) {
+      const data = Buffer.from(chunk);
+      bytes += data.length;
+      yield data;
+    }
+    yield Buffer.from(`\r\n--${boundary}--\r\n`);
   }
-  outgoing.end(`\r\n--${boundary}--\r\n`);
-  const { status, body } = await answer;
-  if (status !== 201) throw new Error(`import of ${bytes} bytes: expected 201, got ${status}: ${body.slice(0, 300)}`);
-  const parsed: { imported: number } = JSON.parse(body);
+  const headers = { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` };
+  const { status, body: answer } = await streamedPost(`${url}/api/convos/import`, headers, body());
+  if (status !== 201) throw new Error(`import of ${bytes} bytes: expected 201, got ${status}: ${answer.slice(0, 300)}`);
+  const parsed: { imported: number } = JSON.parse(answer);
   return { imported: parsed.imported, bytes };
-}
-
-function write(outgoing: ClientRequest, data: Buffer): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error) => reject(error);
-    outgoing.once('error', onError);
-    const drained = outgoing.write(data, () => undefined);
-    const done = () => {
-      outgoing.off('error', onError);
-      resolve();
-    };
-    if (drained) done();
-    else outgoing.once('drain', done);
-  });
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { request as httpRequest, type ClientRequest } from 'node:http';
 import { expectStatus, requestJson } from '../lib/http.js';
 import { sampleProcess } from '../lib/proc-stats.js';
 import { figure, newResult, type BenchResult } from '../lib/report.js';
 import { registerUser, startBenchServer } from '../lib/server.js';
+import { streamedPost } from '../lib/streamed-post.js';
 
 export interface UploadBenchOptions {
   /** The size of the measured upload, MB (the issue's figure is for 500). */
@@ -63,42 +63,19 @@ async function upload(url: string, token: string, bytes: number): Promise<{ file
   const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   const head = Buffer.from(`${field('file_id', randomUUID())}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="large.zip"\r\nContent-Type: application/zip\r\n\r\n`);
   const tail = Buffer.from(`\r\n${field('endpoint', 'openAI')}--${boundary}--\r\n`);
-  const outgoing = httpRequest(`${url}/api/files`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + bytes + tail.length },
-  });
-  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    outgoing.on('error', reject);
-    outgoing.on('response', (response) => {
-      let body = '';
-      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-  });
-  await write(outgoing, head);
   // A ZIP's signature first, so the server takes it for the archive it claims to be.
   const chunk = Buffer.alloc(chunkBytes, 0x5a);
   chunk.set([0x50, 0x4b, 0x03, 0x04], 0);
-  for (let sent = 0; sent < bytes; sent += chunkBytes) await write(outgoing, chunk.subarray(0, Math.min(chunkBytes, bytes - sent)));
-  outgoing.end(tail);
-  const { status, body } = await answer;
-  if (status !== 200) throw new Error(`upload of ${bytes} bytes: expected 200, got ${status}: ${body.slice(0, 300)}`);
-  const record: { file_id: string; bytes: number } = JSON.parse(body);
+  function* body() {
+    yield head;
+    for (let sent = 0; sent < bytes; sent += chunkBytes) yield chunk.subarray(0, Math.min(chunkBytes, bytes - sent));
+    yield tail;
+  }
+  const headers = { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + bytes + tail.length };
+  const { status, body: answer } = await streamedPost(`${url}/api/files`, headers, body());
+  if (status !== 200) throw new Error(`upload of ${bytes} bytes: expected 200, got ${status}: ${answer.slice(0, 300)}`);
+  const record: { file_id: string; bytes: number } = JSON.parse(answer);
   return { fileId: record.file_id, bytes: record.bytes };
-}
-
-function write(outgoing: ClientRequest, data: Buffer): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error) => reject(error);
-    outgoing.once('error', onError);
-    const drained = outgoing.write(data, () => undefined);
-    const done = () => {
-      outgoing.off('error', onError);
-      resolve();
-    };
-    if (drained) done();
-    else outgoing.once('drain', done);
-  });
 }
 
 async function deleteFile(url: string, token: string, fileId: string): Promise<void> {
