@@ -40,7 +40,8 @@ export function createAbortRegistry(directory: TurnDirectory, log: { warn(detail
     async abort(userId: string, abortKey: string): Promise<FinalFrame | null> {
       const key = keyOf(userId, abortKey);
       if (running.has(key)) return stopHere(key);
-      const answer = finalFrameSchema.safeParse(await directory.stopElsewhere(key));
+      const raw = await directory.stopElsewhere(key);
+      const answer = finalFrameSchema.safeParse(raw);
       return answer.success ? answer.data : null;
     },
     /** Resolves once every turn running now has ended, on its own or stopped. */

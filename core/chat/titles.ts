@@ -91,12 +91,10 @@ export function createTitleService(deps: { store: Store; balance: Balance; log: 
       const promise = pending.get(key);
       if (!promise) return deps.handoff.shared ? waitForHandoff(key, Date.now() + waitMs) : null;
       const title = await Promise.race([promise, new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs).unref())]);
-      if (title) {
-        pending.delete(key);
-        // Taken here: another instance must not hand it out a second time.
-        if (deps.handoff.shared) await deps.handoff.take(key).catch(() => null);
-      }
-      return title;
+      if (!title) return null;
+      pending.delete(key);
+      // Shared, the box decides: whichever instance takes it first hands it out, the other finds none.
+      return deps.handoff.shared ? deps.handoff.take(key) : title;
     },
   };
 }
