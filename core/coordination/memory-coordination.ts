@@ -1,4 +1,4 @@
-import { createRateLimiter } from '../auth/rate-limiter.js';
+import { createRateLimiter } from './memory-rate-limiter.js';
 import type { Coordination } from './types.js';
 
 /** One process, no Redis: the state lives in this process's memory, as it always has. */

@@ -13,8 +13,8 @@ describe.skipIf(!hasRedisServer)('the Redis coordination (skipped: redis-server 
 
   beforeAll(async () => {
     redis = await startTestRedis();
-    first = await createRedisCoordination(redis.uri, { REDIS_KEY_PREFIX: 'unit:' }, quiet);
-    second = await createRedisCoordination(redis.uri, { REDIS_KEY_PREFIX: 'unit:' }, quiet);
+    first = await createRedisCoordination(redis.uri, { REDIS_KEY_PREFIX: 'unit:', REDIS_CA: undefined }, quiet);
+    second = await createRedisCoordination(redis.uri, { REDIS_KEY_PREFIX: 'unit:', REDIS_CA: undefined }, quiet);
   });
 
   afterAll(async () => {

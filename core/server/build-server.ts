@@ -6,7 +6,7 @@ import type { ChatboxConfig } from '../../config/types.js';
 import { authPlugin } from '../auth/auth-plugin.js';
 import type { OAuthEndpointOverrides } from '../auth/oauth/provider-descriptor.js';
 import { chatPlugin } from '../chat/chat-plugin.js';
-import { coordinationPlugin } from '../coordination/coordination-plugin.js';
+import { coordinationPlugin } from './coordination-plugin.js';
 import type { ConfiguredEndpoint } from '../endpoints/configured-endpoint.js';
 import { configuredEndpoints } from '../endpoints/configured-endpoints.js';
 import { userKeysPlugin } from '../keys/user-keys.js';

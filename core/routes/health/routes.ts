@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { checkReadiness } from '../../server/readiness.js';
+import { checkReadiness } from './readiness.js';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   /** Liveness: the process answers. Never looks at anything else, so a load balancer does not restart it for Redis being down. */

@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
 import type { ChatboxConfig } from '../../config/types.js';
 import { toPluginLogger } from '../plugin-host/plugin-logger.js';
-import { createMemoryCoordination } from './memory-coordination.js';
-import { redisUriOf } from './redis-connection.js';
-import { createRedisCoordination } from './redis-coordination.js';
-import type { Coordination } from './types.js';
+import { createMemoryCoordination } from '../coordination/memory-coordination.js';
+import { redisUriOf } from '../coordination/redis-connection.js';
+import { createRedisCoordination } from '../coordination/redis-coordination.js';
+import type { Coordination } from '../coordination/types.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

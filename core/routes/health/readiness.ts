@@ -1,6 +1,6 @@
-import type { Coordination, CoordinationHealth } from '../coordination/types.js';
-import type { SearchIndex } from '../search/types.js';
-import type { Store } from '../store/types.js';
+import type { Coordination, CoordinationHealth } from '../../coordination/types.js';
+import type { SearchIndex } from '../../search/types.js';
+import type { Store } from '../../store/types.js';
 
 /** A part that takes longer than this to answer counts as down: a load balancer must not wait on it. */
 const CHECK_TIMEOUT_MS = 2_000;
