@@ -157,6 +157,18 @@ export const envSchema = z.object({
   MEILI_MASTER_KEY: text(),
 
   /**
+   * Redis (LibreChat's names): with REDIS_URI (redis:// or rediss:// for TLS) the state several instances
+   * must share (rate limits, the abort registry, title handoff, revocations, outbox leadership, the
+   * concurrency limit) lives there. USE_REDIS=false turns it off with the URI still set, as in LibreChat.
+   */
+  USE_REDIS: flag(true),
+  REDIS_URI: text(),
+  /** Put before every key (and channel), so several deployments can share one Redis. */
+  REDIS_KEY_PREFIX: text(''),
+  /** A CA certificate file for rediss:// against a private CA. */
+  REDIS_CA: text(),
+
+  /**
    * LibreChat's RAG API (http(s) base URL, set by the operator, so a private or loopback address is
    * fine): documents attached to chats are embedded and queried there instead of chatbox's own index.
    */

@@ -45,7 +45,7 @@ export const authPlugin = fp<{ config: ChatboxConfig }>(
   async (app, { config }) => {
     const { env, secrets } = config;
     const accessTokens = createAccessTokens(secrets.jwtSecret, env.SESSION_EXPIRY);
-    const revocations = createSessionRevocations(app.store, env.SESSION_EXPIRY);
+    const revocations = createSessionRevocations(app.store, env.SESSION_EXPIRY, app.coordination.broadcast);
     const refreshSessions = createRefreshSessions(app.store, secrets.jwtRefreshSecret, env.REFRESH_TOKEN_EXPIRY, revocations);
     const readRevocations = async () => {
       // Bans and revocations past their expiry would only make every read longer.
@@ -105,5 +105,5 @@ export const authPlugin = fp<{ config: ChatboxConfig }>(
       },
     } satisfies AuthService);
   },
-  { name: 'chatbox-auth', dependencies: ['chatbox-store'] },
+  { name: 'chatbox-auth', dependencies: ['chatbox-store', 'chatbox-coordination'] },
 );

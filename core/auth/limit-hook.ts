@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ChatboxError, type ErrorCode } from '../errors/index.js';
+import type { Coordination } from '../coordination/types.js';
 import type { BanGuard } from './ban-guard.js';
-import { createRateLimiter } from './rate-limiter.js';
 
 export interface LimitOptions {
   max: number;
@@ -11,6 +11,8 @@ export interface LimitOptions {
   violationType: string;
   violationScore: number;
   bans: BanGuard;
+  /** Where the counts live (shared by every instance on Redis); `violationType` names the counter. */
+  coordination: Coordination;
 }
 
 /**
@@ -20,10 +22,10 @@ export interface LimitOptions {
  * here: an account is slowed down by the login throttle instead, never banned by strangers.
  */
 export function createLimitHook(options: LimitOptions) {
-  const limiter = createRateLimiter({ max: options.max, windowMs: options.windowMinutes * 60 * 1000 });
+  const limiter = options.coordination.rateLimiter(options.violationType, { max: options.max, windowMs: options.windowMinutes * 60 * 1000 });
   return async function limit(request: FastifyRequest): Promise<void> {
     await options.bans.assertMaySignIn(request.ip);
-    if (limiter.hit(request.ip).allowed) return;
+    if ((await limiter.hit(request.ip)).allowed) return;
     const banned = await options.bans.recordSignInViolation({ ip: request.ip, type: options.violationType, score: options.violationScore });
     if (banned) throw new ChatboxError('ban');
     throw new ChatboxError(options.code, undefined, { minutes: options.windowMinutes });

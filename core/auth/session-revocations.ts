@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import type { Broadcast } from '../coordination/types.js';
 import type { Store } from '../store/types.js';
 import type { AccessTokenClaims } from './access-tokens.js';
 
@@ -12,14 +14,24 @@ const USER_SESSIONS_PREFIX = 'revoked-sessions-of:';
 
 const BATCH = 500;
 
+/** The channel on which a revocation reaches every instance at once (through Redis). */
+const REVOCATIONS_CHANNEL = 'revocations';
+
+const revocationMessageSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('session'), sessionId: z.string(), forgetAt: z.number() }),
+  z.object({ kind: z.literal('user'), userId: z.string(), revokedAt: z.number(), forgetAt: z.number() }),
+]);
+type RevocationMessage = z.infer<typeof revocationMessageSchema>;
+
 /**
  * The deny list that makes a logout, a revoked refresh family or a new password refuse the access
  * tokens already handed out, at once, without a store round trip per request: the list lives in
  * memory, written through to the store, and read back at start (and every `refreshMs`, so that a
- * revocation by another process, the CLI or another instance, arrives too). Entries are forgotten
- * once every token they could refuse has expired anyway.
+ * revocation by another process, the CLI or another instance, arrives too). With a broadcast
+ * (Redis), a revocation reaches every instance at once instead of at its next read. Entries are
+ * forgotten once every token they could refuse has expired anyway.
  */
-export function createSessionRevocations(store: Store, accessLifetimeMs: number) {
+export function createSessionRevocations(store: Store, accessLifetimeMs: number, broadcast?: Broadcast) {
   const sessions = new Map<string, number>();
   const users = new Map<string, { revokedAt: number; forgetAt: number }>();
   let nextSweep = 0;
@@ -35,6 +47,19 @@ export function createSessionRevocations(store: Store, accessLifetimeMs: number)
     const known = users.get(userId);
     if (!known || known.revokedAt < revokedAt) users.set(userId, { revokedAt, forgetAt });
   }
+
+  function apply(message: RevocationMessage): void {
+    if (message.kind === 'session') sessions.set(message.sessionId, message.forgetAt);
+    else rememberUser(message.userId, message.revokedAt, message.forgetAt);
+  }
+
+  broadcast?.subscribe(REVOCATIONS_CHANNEL, (message) => {
+    const parsed = revocationMessageSchema.safeParse(message);
+    if (parsed.success) apply(parsed.data);
+  });
+
+  // Stored first: when the broadcast fails (Redis down, logged there), the others read it within their refresh.
+  const share = (message: RevocationMessage) => broadcast?.publish(REVOCATIONS_CHANNEL, message).catch(() => undefined);
 
   return {
     /** Reads the revocations still in force from the store: at start, so that a restart forgets none. */
@@ -59,6 +84,7 @@ export function createSessionRevocations(store: Store, accessLifetimeMs: number)
       const expiresAt = new Date(Date.now() + accessLifetimeMs);
       sessions.set(sessionId, expiresAt.getTime());
       await store.bans.put({ key: SESSION_PREFIX + sessionId, reason, expiresAt });
+      await share({ kind: 'session', sessionId, forgetAt: expiresAt.getTime() });
     },
 
     /** Ends the access tokens of every sign-in of the user so far (a new password). */
@@ -66,6 +92,7 @@ export function createSessionRevocations(store: Store, accessLifetimeMs: number)
       const now = Date.now();
       rememberUser(userId, now, now + accessLifetimeMs);
       await store.bans.put({ key: USER_SESSIONS_PREFIX + userId, reason, expiresAt: new Date(now + accessLifetimeMs) });
+      await share({ kind: 'user', userId, revokedAt: now, forgetAt: now + accessLifetimeMs });
     },
 
     isRevoked(claims: AccessTokenClaims): boolean {

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UploadRateLimits } from '../../config/upload-rate-limits.js';
 import { ChatboxError, type ErrorCode } from '../errors/index.js';
-import { createRateLimiter } from './rate-limiter.js';
 
 export interface UserRateLimitOptions {
   /** Per client IP and per signed-in user. */
@@ -16,11 +15,11 @@ export interface UserRateLimitOptions {
  * user, checked before the body is read; each refusal is a violation toward a ban (user and IP).
  */
 export function createUserRateLimit(app: FastifyInstance, { limits, violation, violationScore = 1 }: UserRateLimitOptions) {
-  const perIp = createRateLimiter({ max: limits.ip.max, windowMs: limits.ip.windowInMinutes * 60_000 });
-  const perUser = createRateLimiter({ max: limits.user.max, windowMs: limits.user.windowInMinutes * 60_000 });
+  const perIp = app.coordination.rateLimiter(`${violation}:ip`, { max: limits.ip.max, windowMs: limits.ip.windowInMinutes * 60_000 });
+  const perUser = app.coordination.rateLimiter(`${violation}:user`, { max: limits.user.max, windowMs: limits.user.windowInMinutes * 60_000 });
   return async function limitRequests(request: FastifyRequest): Promise<void> {
     const userId = request.user!.id;
-    if (perIp.hit(request.ip).allowed && perUser.hit(userId).allowed) return;
+    if ((await perIp.hit(request.ip)).allowed && (await perUser.hit(userId)).allowed) return;
     const banned = await app.auth.bans.recordViolation({ ip: request.ip, userId, type: violation, score: violationScore });
     throw new ChatboxError(banned ? 'ban' : violation);
   };

@@ -1,8 +1,10 @@
-import type { AssistantsFinalFrame, FinalFrame } from '../protocol/stream-frames.js';
+import type { TurnDirectory } from '../coordination/types.js';
+import { assistantsFinalFrameSchema, finalFrameSchema, type AssistantsFinalFrame, type FinalFrame } from '../protocol/stream-frames.js';
 
 /**
  * The turns in flight, by user and abort key (the conversation id), so that POST …/abort can stop
- * one and answer with what it saved. In memory: an abort must reach the process running the turn.
+ * one and answer with what it saved. The turns themselves live in this process; the directory says
+ * which instance runs each, so that a stop landing on another instance reaches it (through Redis).
  */
 export interface RunningTurn {
   controller: AbortController;
@@ -10,23 +12,39 @@ export interface RunningTurn {
   settled: Promise<FinalFrame | AssistantsFinalFrame | null>;
 }
 
-export function createAbortRegistry() {
+export function createAbortRegistry(directory: TurnDirectory, log: { warn(details: object, message: string): void }) {
   const running = new Map<string, RunningTurn>();
   const keyOf = (userId: string, abortKey: string) => `${userId}:${abortKey}`;
+  const stopHere = async (key: string): Promise<FinalFrame | AssistantsFinalFrame | null> => {
+    const turn = running.get(key);
+    if (!turn) return null;
+    turn.controller.abort();
+    return turn.settled;
+  };
+  directory.serve(stopHere);
+  // A turn runs whether or not Redis heard of it; only a stop from another instance misses it then.
+  const unshared = (error: unknown) => log.warn({ err: error }, 'the running turn could not be recorded in Redis');
+
   return {
     add(userId: string, abortKey: string, turn: RunningTurn): () => void {
       const key = keyOf(userId, abortKey);
       running.set(key, turn);
+      directory.claim(key).catch(unshared);
       return () => {
-        if (running.get(key) === turn) running.delete(key);
+        if (running.get(key) !== turn) return;
+        running.delete(key);
+        directory.release(key).catch(unshared);
       };
     },
-    /** Stops the user's turn and waits for its final payload; null when none runs under that key. */
+    /** Stops the user's turn, here or on the instance running it, and waits for its final payload; null when none runs under that key. */
     async abort(userId: string, abortKey: string): Promise<FinalFrame | AssistantsFinalFrame | null> {
-      const turn = running.get(keyOf(userId, abortKey));
-      if (!turn) return null;
-      turn.controller.abort();
-      return turn.settled;
+      const key = keyOf(userId, abortKey);
+      if (running.has(key)) return stopHere(key);
+      const raw = await directory.stopElsewhere(key);
+      // An assistants run's final payload is the one with runMessages.
+      const schema = typeof raw === 'object' && raw !== null && 'runMessages' in raw ? assistantsFinalFrameSchema : finalFrameSchema;
+      const answer = schema.safeParse(raw);
+      return answer.success ? answer.data : null;
     },
     /** Resolves once every turn running now has ended, on its own or stopped. */
     async allSettled(): Promise<void> {

@@ -52,11 +52,11 @@ export const chatPlugin = fp<ChatPluginOptions>(
       store: app.store,
       env: app.config.env,
       log: app.log,
-      aborts: createAbortRegistry(),
-      limits: createMessageLimits(app.config.env, app.auth.bans),
+      aborts: createAbortRegistry(app.coordination.turns, app.log),
+      limits: createMessageLimits(app.config.env, app.auth.bans, app.coordination, app.log),
       balance,
       models: createModelCatalog(),
-      titles: createTitleService({ store: app.store, balance, log: app.log }),
+      titles: createTitleService({ store: app.store, balance, log: app.log, handoff: app.coordination.handoff }),
       credentials: createCredentialsResolver(app.userKeys),
       timings: { ...defaultStreamTimings },
       guardedFetch: createGuardedFetch(app.config.yaml.ssrf?.allowedHosts ?? []),
@@ -76,5 +76,5 @@ export const chatPlugin = fp<ChatPluginOptions>(
       },
     } satisfies ChatServices);
   },
-  { name: 'chatbox-chat', dependencies: ['chatbox-store', 'chatbox-auth', 'chatbox-user-keys'] },
+  { name: 'chatbox-chat', dependencies: ['chatbox-store', 'chatbox-auth', 'chatbox-user-keys', 'chatbox-coordination'] },
 );

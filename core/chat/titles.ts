@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderCredentials } from '../plugin-api/index.js';
+import type { HandoffBox } from '../coordination/types.js';
 import type { ConfiguredEndpoint } from '../endpoints/configured-endpoint.js';
 import type { Store } from '../store/types.js';
 import type { Balance } from './balance.js';
@@ -10,6 +11,8 @@ export const DEFAULT_TITLE = 'New Chat';
 
 const KEEP_MS = 2 * 60 * 1000;
 const MAX_INPUT_CHARS = 1_000;
+/** How often gen_title looks for a title another instance generates. */
+const HANDOFF_POLL_MS = 100;
 
 const PROMPT = 'Write a concise title of at most five words for the conversation below. Answer with the title only, no quotes and no final punctuation.';
 
@@ -33,9 +36,10 @@ export interface TitleJob {
 
 /**
  * Titles the first exchange of a conversation in the background, saves it, and keeps it for two
- * minutes so POST /api/convos/gen_title can hand it to the client once.
+ * minutes so POST /api/convos/gen_title can hand it to the client once. The title is also put in the
+ * handoff box, so that a gen_title landing on another instance (through Redis) finds it.
  */
-export function createTitleService(deps: { store: Store; balance: Balance; log: FastifyBaseLogger }) {
+export function createTitleService(deps: { store: Store; balance: Balance; log: FastifyBaseLogger; handoff: HandoffBox }) {
   const pending = new Map<string, Promise<string | null>>();
   const keyOf = (userId: string, conversationId: string) => `${userId}:${conversationId}`;
 
@@ -56,13 +60,26 @@ export function createTitleService(deps: { store: Store; balance: Balance; log: 
     return title;
   }
 
+  async function waitForHandoff(key: string, deadline: number): Promise<string | null> {
+    for (;;) {
+      const title = await deps.handoff.take(key);
+      if (title || Date.now() + HANDOFF_POLL_MS > deadline) return title;
+      await new Promise((resolve) => setTimeout(resolve, HANDOFF_POLL_MS));
+    }
+  }
+
   return {
     schedule(job: TitleJob): void {
       const key = keyOf(job.userId, job.conversationId);
-      const promise = generate(job).catch((error: unknown) => {
-        deps.log.warn({ err: error, conversationId: job.conversationId }, 'title generation failed');
-        return null;
-      });
+      const promise = generate(job)
+        .then(async (title) => {
+          if (title && deps.handoff.shared) await deps.handoff.put(key, title, KEEP_MS).catch((error: unknown) => deps.log.warn({ err: error }, 'the title could not be shared through Redis'));
+          return title;
+        })
+        .catch((error: unknown) => {
+          deps.log.warn({ err: error, conversationId: job.conversationId }, 'title generation failed');
+          return null;
+        });
       pending.set(key, promise);
       setTimeout(() => {
         if (pending.get(key) === promise) pending.delete(key);
@@ -72,10 +89,12 @@ export function createTitleService(deps: { store: Store; balance: Balance; log: 
     async take(userId: string, conversationId: string, waitMs: number): Promise<string | null> {
       const key = keyOf(userId, conversationId);
       const promise = pending.get(key);
-      if (!promise) return null;
+      if (!promise) return deps.handoff.shared ? waitForHandoff(key, Date.now() + waitMs) : null;
       const title = await Promise.race([promise, new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs).unref())]);
-      if (title) pending.delete(key);
-      return title;
+      if (!title) return null;
+      pending.delete(key);
+      // Shared, the box decides: whichever instance takes it first hands it out, the other finds none.
+      return deps.handoff.shared ? deps.handoff.take(key) : title;
     },
   };
 }

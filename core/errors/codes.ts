@@ -48,6 +48,7 @@ export const errorCodes = {
   vision_unsupported: { status: 400, message: 'The model {model} cannot see images. Choose a model with vision, or send the message without images.' },
   provider_error: { status: 502, message: 'The model provider returned an error' },
   storage_failed: { status: 503, message: 'The server could not save this: its storage failed ({reason}). Nothing was changed; try again later or tell the administrator.' },
+  coordination_unavailable: { status: 503, message: 'The server cannot reach its Redis right now, please try again in a few moments.' },
   search_unavailable: { status: 503, message: 'Search is temporarily unavailable, please try again in a few moments.' },
   // LibreChat's RAG API (RAG_API_URL): the first two are LibreChat's own texts.
   embedding_unsupported_type: { status: 415, message: 'File embedding failed. The filetype {type} is not supported' },

@@ -31,7 +31,7 @@ const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export const searchPlugin = fp<SearchPluginOptions>(
   async (app, options) => {
-    const search = options.search ?? createSearchIndex({ config: options.config, store: options.store, logger: toPluginLogger(app.log) });
+    const search = options.search ?? createSearchIndex({ config: options.config, store: options.store, logger: toPluginLogger(app.log), coordination: app.coordination });
     app.decorate('searchIndex', search);
     app.addHook('onReady', async () => search.start());
     app.addHook('onClose', async () => search.stop());
@@ -39,5 +39,5 @@ export const searchPlugin = fp<SearchPluginOptions>(
       if (writeMethods.has(request.method)) search.wake();
     });
   },
-  { name: 'chatbox-search', dependencies: ['chatbox-store'] },
+  { name: 'chatbox-search', dependencies: ['chatbox-store', 'chatbox-coordination'] },
 );

@@ -6,6 +6,7 @@ import type { ChatboxConfig } from '../../config/types.js';
 import { authPlugin } from '../auth/auth-plugin.js';
 import type { OAuthEndpointOverrides } from '../auth/oauth/provider-descriptor.js';
 import { chatPlugin } from '../chat/chat-plugin.js';
+import { coordinationPlugin } from './coordination-plugin.js';
 import type { ConfiguredEndpoint } from '../endpoints/configured-endpoint.js';
 import { configuredEndpoints } from '../endpoints/configured-endpoints.js';
 import { userKeysPlugin } from '../keys/user-keys.js';
@@ -66,6 +67,7 @@ export async function buildServer(config: ChatboxConfig, options: BuildServerOpt
 
   const store = options.store ?? (await createStore({ dataDir: config.dataDir, mongoUri: config.env.MONGO_URI }));
   await app.register(storePlugin, { store });
+  await app.register(coordinationPlugin, { config });
   // Early, so its wake-on-write hook covers every route registered below.
   await app.register(searchPlugin, { config, store });
   await app.register(fastifyCookie);

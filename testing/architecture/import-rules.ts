@@ -26,8 +26,8 @@ export const coreFloors: readonly (readonly string[])[] = [
   ['presenters', 'plugin-host', 'sandbox'],
   // Sessions and accounts; users' saved provider keys; outbound network guards; upload rules.
   ['auth', 'keys', 'net', 'files'],
-  // Persistence: the Store and its SQLite and MongoDB backends.
-  ['store'],
+  // Persistence: the Store and its SQLite and MongoDB backends; the state instances share (memory or Redis).
+  ['store', 'coordination'],
   // The ground: the contracts plugins implement, the wire types the UI shares, the error base.
   ['plugin-api', 'protocol', 'errors'],
 ];

@@ -31,15 +31,15 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Cha
 
   const loginLimit = createLimitHook({
     max: env.LOGIN_MAX, windowMinutes: env.LOGIN_WINDOW, code: 'login_limit',
-    violationType: 'logins', violationScore: env.LOGIN_VIOLATION_SCORE, bans,
+    violationType: 'logins', violationScore: env.LOGIN_VIOLATION_SCORE, bans, coordination: app.coordination,
   });
   const registerLimit = createLimitHook({
     max: env.REGISTER_MAX, windowMinutes: env.REGISTER_WINDOW, code: 'register_limit',
-    violationType: 'registrations', violationScore: env.REGISTRATION_VIOLATION_SCORE, bans,
+    violationType: 'registrations', violationScore: env.REGISTRATION_VIOLATION_SCORE, bans, coordination: app.coordination,
   });
   const resetLimit = createLimitHook({
     max: env.RESET_PASSWORD_MAX, windowMinutes: env.RESET_PASSWORD_WINDOW, code: 'reset_limit',
-    violationType: 'reset_password', violationScore: 1, bans,
+    violationType: 'reset_password', violationScore: 1, bans, coordination: app.coordination,
   });
 
   app.post('/api/auth/register', { preHandler: registerLimit }, async (request, reply) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createRateLimiter, type RateLimiter } from '../../auth/rate-limiter.js';
+import type { SharedRateLimiter } from '../../coordination/types.js';
 import { ChatboxError, NotFoundError } from '../../errors/index.js';
 import { toSharedConversationDto, toSharedLinkDto } from '../../presenters/share-dto.js';
 import {
@@ -41,19 +41,19 @@ const newShareId = () => randomBytes(16).toString('base64url');
  */
 export async function shareRoutes(app: FastifyInstance): Promise<void> {
   const { env } = app.config;
-  const pageLimiter = createRateLimiter({ max: VIEW_MAX, windowMs: VIEW_WINDOW_MINUTES * 60_000 });
-  const imageLimiter = createRateLimiter({ max: IMAGE_VIEW_MAX, windowMs: VIEW_WINDOW_MINUTES * 60_000 });
+  const pageLimiter = app.coordination.rateLimiter('share_view:page', { max: VIEW_MAX, windowMs: VIEW_WINDOW_MINUTES * 60_000 });
+  const imageLimiter = app.coordination.rateLimiter('share_view:image', { max: IMAGE_VIEW_MAX, windowMs: VIEW_WINDOW_MINUTES * 60_000 });
 
   app.addHook('onRequest', async () => {
     if (!env.ALLOW_SHARED_LINKS) throw new ChatboxError('shared_links_disabled');
   });
   const authenticate = { preHandler: app.auth.authenticate };
 
-  const limitBy = (limiter: RateLimiter) => async (request: FastifyRequest) => {
-    if (!limiter.hit(request.ip).allowed) throw new ChatboxError('share_view_limit', undefined, { minutes: VIEW_WINDOW_MINUTES });
+  const limitBy = (limiter: SharedRateLimiter) => async (request: FastifyRequest) => {
+    if (!(await limiter.hit(request.ip)).allowed) throw new ChatboxError('share_view_limit', undefined, { minutes: VIEW_WINDOW_MINUTES });
   };
   /** Who may open a link: anyone (rate-limited), or signed-in users only with ALLOW_SHARED_LINKS_PUBLIC off. */
-  const openLink = (limiter: RateLimiter) => ({ preHandler: env.ALLOW_SHARED_LINKS_PUBLIC ? limitBy(limiter) : [limitBy(limiter), app.auth.authenticate] });
+  const openLink = (limiter: SharedRateLimiter) => ({ preHandler: env.ALLOW_SHARED_LINKS_PUBLIC ? limitBy(limiter) : [limitBy(limiter), app.auth.authenticate] });
 
   /** The branch to share, from the owner's stored conversation; 404 for anything not theirs. */
   const snapshot = async (userId: string, conversationId: string, targetMessageId: string | undefined) => {

@@ -1,3 +1,5 @@
+import type { Leadership } from '../../coordination/types.js';
+
 /** How the Meilisearch backend connects and how its outbox worker paces itself. */
 export interface MeiliSearchOptions {
   host: string;
@@ -20,6 +22,8 @@ export interface MeiliSearchOptions {
   maxHits: number;
   /** How long a health answer for GET /api/search/enable is reused. */
   healthCacheMs: number;
+  /** Which instance drains the outbox when several run (Redis); alone, this one always does. */
+  leadership?: Leadership;
 }
 
 export const defaultMeiliOptions: Omit<MeiliSearchOptions, 'host' | 'apiKey'> = {

@@ -1,3 +1,4 @@
+import type { Leadership } from '../../coordination/types.js';
 import type { PluginLogger } from '../../plugin-api/index.js';
 import type { SearchOutboxEntry, SearchOutboxRepository } from '../../store/repositories/search-outbox.js';
 
@@ -12,6 +13,8 @@ export interface OutboxWorkerOptions {
   leaseMs: number;
   backoff: { baseMs: number; maxMs: number };
   logger: PluginLogger;
+  /** With several instances (Redis): only the holder drains on its own; the others leave it to it. */
+  leadership?: Leadership;
 }
 
 export interface OutboxWorker {
@@ -66,6 +69,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
   };
 
+  // Redis down: nobody can be sure to lead, so nobody drains (the coordination logs the outage); the
+  // lease on claimed entries keeps two drains from sending the same batch should two ever overlap.
+  const mayDrain = (): Promise<boolean> => options.leadership?.holdOrTake().catch(() => false) ?? Promise.resolve(true);
+
   const schedule = (delayMs: number) => {
     if (!running) return;
     // A pass already due sooner stays: a stream of wakes must not postpone it forever.
@@ -74,7 +81,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     timerDueAt = Date.now() + delayMs;
     timer = setTimeout(() => {
       timer = null;
-      void exclusive(() => drain(() => new Date())).then(
+      void exclusive(async () => {
+        if (await mayDrain()) await drain(() => new Date());
+      }).then(
         () => {
           if (failures > 0) logger.info('Meilisearch is reachable again; the search outbox is draining');
           failures = 0;
@@ -102,6 +111,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (timer) clearTimeout(timer);
       timer = null;
       await chain;
+      await options.leadership?.release().catch(() => undefined);
     },
     wake() {
       if (running && failures === 0) schedule(wakeDelayMs);

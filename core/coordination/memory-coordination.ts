@@ -1,0 +1,67 @@
+import { createRateLimiter } from './memory-rate-limiter.js';
+import type { Coordination } from './types.js';
+
+/** One process, no Redis: the state lives in this process's memory, as it always has. */
+export function createMemoryCoordination(): Coordination {
+  const inFlight = new Map<string, number>();
+  const boxes = new Map<string, { value: string; expiresAt: number }>();
+  const handlers = new Map<string, Array<(message: unknown) => void>>();
+
+  return {
+    kind: 'memory',
+    rateLimiter(_name, options) {
+      const limiter = createRateLimiter(options);
+      return {
+        hit: async (key) => limiter.hit(key),
+        reset: async (key) => limiter.reset(key),
+      };
+    },
+    concurrency: {
+      async acquire(userId, max) {
+        const current = inFlight.get(userId) ?? 0;
+        if (current >= max) return null;
+        inFlight.set(userId, current + 1);
+        let released = false;
+        return async () => {
+          if (released) return;
+          released = true;
+          const left = (inFlight.get(userId) ?? 1) - 1;
+          if (left <= 0) inFlight.delete(userId);
+          else inFlight.set(userId, left);
+        };
+      },
+    },
+    handoff: {
+      shared: false,
+      async put(key, value, ttlMs) {
+        boxes.set(key, { value, expiresAt: Date.now() + ttlMs });
+        setTimeout(() => {
+          if ((boxes.get(key)?.expiresAt ?? Infinity) <= Date.now()) boxes.delete(key);
+        }, ttlMs).unref();
+      },
+      async take(key) {
+        const box = boxes.get(key);
+        boxes.delete(key);
+        return box && box.expiresAt > Date.now() ? box.value : null;
+      },
+    },
+    broadcast: {
+      async publish(channel, message) {
+        for (const handler of handlers.get(channel) ?? []) handler(message);
+      },
+      subscribe(channel, handler) {
+        handlers.set(channel, [...(handlers.get(channel) ?? []), handler]);
+      },
+    },
+    // The only instance runs every turn: a stop that finds none here finds none anywhere.
+    turns: {
+      claim: async () => undefined,
+      release: async () => undefined,
+      stopElsewhere: async (): Promise<unknown> => null,
+      serve: () => undefined,
+    },
+    leadership: () => ({ holdOrTake: async () => true, release: async () => undefined }),
+    health: async () => ({ status: 'off' }),
+    close: async () => undefined,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The state that several chatbox instances must share to behave as one: in memory on a single
+ * process, in Redis when REDIS_URI is set (coordination-plugin.ts picks one at start). Every method
+ * of the Redis side throws the catalogue's `coordination_unavailable` (503) while Redis is down.
+ */
+
+export interface WindowCount {
+  allowed: boolean;
+  remaining: number;
+  /** When the window ends, in ms since the epoch. */
+  resetAt: number;
+}
+
+/** A fixed-window counter per key (rate limits): counting and expiry are one atomic step. */
+export interface SharedRateLimiter {
+  hit(key: string): Promise<WindowCount>;
+  reset(key: string): Promise<void>;
+}
+
+/** Turns in flight per user, across instances (the concurrency limit). */
+export interface ConcurrencySlots {
+  /** Takes a slot unless `max` are taken; the returned function gives it back (idempotent). Null when full. */
+  acquire(userId: string, max: number): Promise<(() => Promise<void>) | null>;
+}
+
+/** A short-lived value handed out once (the title `gen_title` returns, generated on any instance). */
+export interface HandoffBox {
+  /** False in memory: a value put by this process is all there is, so waiting for another is pointless. */
+  readonly shared: boolean;
+  put(key: string, value: string, ttlMs: number): Promise<void>;
+  /** The value, removed as it is read; null when there is none (yet). */
+  take(key: string): Promise<string | null>;
+}
+
+/** Messages to every instance (this one included), such as a revoked session. */
+export interface Broadcast {
+  publish(channel: string, message: unknown): Promise<void>;
+  /** Handlers get the parsed JSON; a handler that throws is logged, never stops the others. */
+  subscribe(channel: string, handler: (message: unknown) => void): void;
+}
+
+/** One holder at a time among the instances (the search outbox worker); the lock expires if its holder dies. */
+export interface Leadership {
+  /** Takes the lock or renews it when this instance holds it; false while another instance does. */
+  holdOrTake(): Promise<boolean>;
+  release(): Promise<void>;
+}
+
+/** Where a turn runs, so that a Stop on any instance reaches it. */
+export interface TurnDirectory {
+  /** Records that this instance runs the turn under `key`. */
+  claim(key: string): Promise<void>;
+  release(key: string): Promise<void>;
+  /**
+   * Asks the instance that runs `key` to stop it and answers what that instance's `serve` handler
+   * returned (the caller validates it); null when no instance runs it.
+   */
+  stopElsewhere(key: string): Promise<unknown>;
+  /** How this instance answers a stop asked by another one. */
+  serve(stopHere: (key: string) => Promise<unknown>): void;
+}
+
+export type CoordinationHealth = { status: 'up' | 'down' | 'off'; detail?: string };
+
+export interface Coordination {
+  readonly kind: 'memory' | 'redis';
+  /** A limiter whose counters are named `name`, so two limiters never share keys. */
+  rateLimiter(name: string, options: { max: number; windowMs: number }): SharedRateLimiter;
+  concurrency: ConcurrencySlots;
+  handoff: HandoffBox;
+  broadcast: Broadcast;
+  turns: TurnDirectory;
+  leadership(name: string, ttlMs: number): Leadership;
+  /** For readiness: 'off' in memory, else whether Redis answers a PING now. */
+  health(): Promise<CoordinationHealth>;
+  close(): Promise<void>;
+}
