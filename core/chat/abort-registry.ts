@@ -44,7 +44,10 @@ export function createAbortRegistry(directory: TurnDirectory, log: { warn(detail
       // An assistants run's final payload is the one with runMessages.
       const schema = typeof raw === 'object' && raw !== null && 'runMessages' in raw ? assistantsFinalFrameSchema : finalFrameSchema;
       const answer = schema.safeParse(raw);
-      return answer.success ? answer.data : null;
+      if (answer.success) return answer.data;
+      // The other instance stopped the turn, but what it answered is not a final payload: said, not hidden.
+      if (raw !== null) log.warn({ issues: answer.error.issues.slice(0, 5) }, 'the final payload of a turn stopped on another instance did not validate');
+      return null;
     },
     /** Resolves once every turn running now has ended, on its own or stopped. */
     async allSettled(): Promise<void> {

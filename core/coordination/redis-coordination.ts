@@ -37,6 +37,10 @@ export async function createRedisCoordination(uri: string, env: Pick<ServerEnv, 
   const guarded = <T>(call: () => Promise<T>) => withRedis(call, noteError);
   const channelPrefix = env.REDIS_KEY_PREFIX ?? '';
   const handlers = new Map<string, Array<(message: unknown) => void>>();
+  // Again at every (re)connection: a SUBSCRIBE that failed before the first one is not redone by ioredis.
+  subscriber.on('ready', () => {
+    for (const channel of handlers.keys()) subscriber.subscribe(channel).catch(noteError);
+  });
   subscriber.on('message', (channel: string, raw: string) => {
     const list = handlers.get(channel);
     if (!list) return;

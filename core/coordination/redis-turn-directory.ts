@@ -47,7 +47,11 @@ export function createRedisTurnDirectory(deps: { client: Redis; subscriber: Redi
   };
 
   const ownChannel = channelOf(instanceId);
-  subscriber.subscribe(ownChannel).catch(deps.onError);
+  // At every (re)connection, not once: a SUBSCRIBE that failed while the first connection was being
+  // made is not among the channels ioredis subscribes again by itself.
+  const listen = () => void subscriber.subscribe(ownChannel).catch(deps.onError);
+  listen();
+  subscriber.on('ready', listen);
   subscriber.on('message', (channel: string, raw: string) => {
     if (channel !== ownChannel) return;
     const message = parseInstanceMessage(raw);
