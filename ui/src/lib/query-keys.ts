@@ -54,3 +54,6 @@ export const fileBytesQueryKey = (fileId: string) => ['fileBytes', fileId] as co
 
 /** GET /api/plugins: the tool catalogue of the store dialog and the tool picker. */
 export const availablePluginsQueryKey = ['availablePlugins'] as const;
+
+/** POST /api/tokenizer: ['tokenCount', text], the Bing context's count while typing. */
+export const tokenCountQueryKey = (text: string) => ['tokenCount', text] as const;

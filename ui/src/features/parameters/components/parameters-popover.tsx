@@ -1,4 +1,5 @@
 import { useState, type ComponentType } from 'react';
+import { useMatch } from 'react-router-dom';
 import { Button } from '../../../components/button.js';
 import { SlidersIcon } from '../../../components/icons/index.js';
 import { Popover } from '../../../components/popover.js';
@@ -25,6 +26,8 @@ export function ParametersPopover({ className, ToolPicker }: ParametersPopoverPr
   const { data: endpointsConfig } = useEndpointsQuery();
   const [saving, setSaving] = useState(false);
   const { modelSelect, parameters, presets } = useInterfaceSettings();
+  const conversationId = useMatch('/c/:conversationId')?.params.conversationId;
+  const existingConversation = Boolean(conversationId && conversationId !== 'new' && conversationId !== 'search');
 
   const onChange = (patch: Partial<ChatSetup>) => {
     if (patch.model && setup.endpoint) rememberModel(setup.endpoint, patch.model);
@@ -53,7 +56,7 @@ export function ParametersPopover({ className, ToolPicker }: ParametersPopoverPr
       className={className}
     >
       <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-4 py-4">
-        <EndpointSettingsForm value={setup} onChange={onChange} showModel={modelSelect} showParameters={parameters} />
+        <EndpointSettingsForm value={setup} onChange={onChange} showModel={modelSelect} showParameters={parameters} existingConversation={existingConversation} />
         {ToolPicker && <ToolPicker value={setup} onChange={onChange} />}
       </div>
       {parameters && (
