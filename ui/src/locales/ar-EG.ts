@@ -359,6 +359,8 @@ export const arEG = {
   com_endpoint_preset_saved: 'تم حفظ {0}',
   com_endpoint_preset_save_error: 'تعذّر حفظ الإعداد المسبق.',
   com_endpoint_no_settings: 'لا توجد إعدادات قابلة للضبط لنقطة النهاية هذه.',
+  com_endpoint_bing_cookies: 'ملفات تعريف ارتباط Bing',
+  com_endpoint_chatgpt_access_token: 'رمز الوصول',
   com_endpoint_bing_mode: 'الوضع',
   com_endpoint_tone_style: 'نبرة الأسلوب',
   com_endpoint_tone_creative: 'إبداعي',

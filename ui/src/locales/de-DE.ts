@@ -369,6 +369,8 @@ export const deDE = {
   com_endpoint_preset_saved: '{0} gespeichert',
   com_endpoint_preset_save_error: 'Die Vorlage konnte nicht gespeichert werden.',
   com_endpoint_no_settings: 'Für diesen Endpunkt gibt es keine Einstellungen.',
+  com_endpoint_bing_cookies: 'Bing-Cookies',
+  com_endpoint_chatgpt_access_token: 'Zugriffstoken',
   com_endpoint_bing_mode: 'Modus',
   com_endpoint_tone_style: 'Tonfall',
   com_endpoint_tone_creative: 'Kreativ',

@@ -360,6 +360,8 @@ export const enUS = {
   com_endpoint_preset_saved: '{0} saved',
   com_endpoint_preset_save_error: 'The preset could not be saved.',
   com_endpoint_no_settings: 'This endpoint has no settings to tune.',
+  com_endpoint_bing_cookies: 'Bing cookies',
+  com_endpoint_chatgpt_access_token: 'Access token',
   com_endpoint_bing_mode: 'Mode',
   com_endpoint_tone_style: 'Tone style',
   com_endpoint_tone_creative: 'Creative',

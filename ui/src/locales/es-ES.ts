@@ -371,6 +371,8 @@ export const esES = {
   com_endpoint_preset_saved: '{0} guardado',
   com_endpoint_preset_save_error: 'No se ha podido guardar el preajuste.',
   com_endpoint_no_settings: 'Este endpoint no tiene ajustes que configurar.',
+  com_endpoint_bing_cookies: 'Cookies de Bing',
+  com_endpoint_chatgpt_access_token: 'Token de acceso',
   com_endpoint_bing_mode: 'Modo',
   com_endpoint_tone_style: 'Tono',
   com_endpoint_tone_creative: 'Creativo',

@@ -371,6 +371,8 @@ export const frFR = {
   com_endpoint_preset_saved: '{0} enregistré',
   com_endpoint_preset_save_error: 'Le préréglage n’a pas pu être enregistré.',
   com_endpoint_no_settings: 'Ce point de terminaison n’a aucun paramètre à ajuster.',
+  com_endpoint_bing_cookies: 'Cookies Bing',
+  com_endpoint_chatgpt_access_token: 'Jeton d’accès',
   com_endpoint_bing_mode: 'Mode',
   com_endpoint_tone_style: 'Ton',
   com_endpoint_tone_creative: 'Créatif',

@@ -359,6 +359,8 @@ export const heHE = {
   com_endpoint_preset_saved: '{0} נשמרה',
   com_endpoint_preset_save_error: 'לא ניתן לשמור את ההגדרה הקבועה.',
   com_endpoint_no_settings: 'לנקודת הקצה הזו אין הגדרות לכוונון.',
+  com_endpoint_bing_cookies: 'עוגיות Bing',
+  com_endpoint_chatgpt_access_token: 'אסימון גישה',
   com_endpoint_bing_mode: 'מצב',
   com_endpoint_tone_style: 'סגנון הטון',
   com_endpoint_tone_creative: 'יצירתי',

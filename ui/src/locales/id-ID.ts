@@ -362,6 +362,8 @@ export const idID = {
   com_endpoint_preset_saved: '{0} disimpan',
   com_endpoint_preset_save_error: 'Preset tidak dapat disimpan.',
   com_endpoint_no_settings: 'Endpoint ini tidak memiliki pengaturan yang bisa disesuaikan.',
+  com_endpoint_bing_cookies: 'Cookie Bing',
+  com_endpoint_chatgpt_access_token: 'Token akses',
   com_endpoint_bing_mode: 'Mode',
   com_endpoint_tone_style: 'Gaya nada',
   com_endpoint_tone_creative: 'Kreatif',

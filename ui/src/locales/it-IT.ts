@@ -364,6 +364,8 @@ export const itIT = {
   com_endpoint_preset_saved: '{0} salvato',
   com_endpoint_preset_save_error: 'Impossibile salvare la preimpostazione.',
   com_endpoint_no_settings: 'Questo endpoint non ha impostazioni da regolare.',
+  com_endpoint_bing_cookies: 'Cookie di Bing',
+  com_endpoint_chatgpt_access_token: 'Token di accesso',
   com_endpoint_bing_mode: 'Modalità',
   com_endpoint_tone_style: 'Tono',
   com_endpoint_tone_creative: 'Creativo',

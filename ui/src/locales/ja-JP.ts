@@ -358,6 +358,8 @@ export const jaJP = {
   com_endpoint_preset_saved: '{0} を保存しました',
   com_endpoint_preset_save_error: 'プリセットを保存できませんでした。',
   com_endpoint_no_settings: 'このエンドポイントには調整できる設定がありません。',
+  com_endpoint_bing_cookies: 'Bing の Cookie',
+  com_endpoint_chatgpt_access_token: 'アクセストークン',
   com_endpoint_bing_mode: 'モード',
   com_endpoint_tone_style: 'トーン',
   com_endpoint_tone_creative: '創造的',

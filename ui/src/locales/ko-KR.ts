@@ -358,6 +358,8 @@ export const koKR = {
   com_endpoint_preset_saved: '{0} 저장됨',
   com_endpoint_preset_save_error: '프리셋을 저장하지 못했습니다.',
   com_endpoint_no_settings: '이 엔드포인트에는 조정할 설정이 없습니다.',
+  com_endpoint_bing_cookies: 'Bing 쿠키',
+  com_endpoint_chatgpt_access_token: '액세스 토큰',
   com_endpoint_bing_mode: '모드',
   com_endpoint_tone_style: '어조',
   com_endpoint_tone_creative: '창의적',

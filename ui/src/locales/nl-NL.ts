@@ -364,6 +364,8 @@ export const nlNL = {
   com_endpoint_preset_saved: '{0} opgeslagen',
   com_endpoint_preset_save_error: 'De voorinstelling kon niet worden opgeslagen.',
   com_endpoint_no_settings: 'Dit endpoint heeft geen instellingen om aan te passen.',
+  com_endpoint_bing_cookies: 'Bing-cookies',
+  com_endpoint_chatgpt_access_token: 'Toegangstoken',
   com_endpoint_bing_mode: 'Modus',
   com_endpoint_tone_style: 'Toon',
   com_endpoint_tone_creative: 'Creatief',

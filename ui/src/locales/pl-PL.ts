@@ -361,6 +361,8 @@ export const plPL = {
   com_endpoint_preset_saved: 'Zapisano {0}',
   com_endpoint_preset_save_error: 'Nie udało się zapisać ustawienia wstępnego.',
   com_endpoint_no_settings: 'Ten endpoint nie ma ustawień do dostosowania.',
+  com_endpoint_bing_cookies: 'Pliki cookie Bing',
+  com_endpoint_chatgpt_access_token: 'Token dostępu',
   com_endpoint_bing_mode: 'Tryb',
   com_endpoint_tone_style: 'Ton',
   com_endpoint_tone_creative: 'Kreatywny',

@@ -365,6 +365,8 @@ export const ptBR = {
   com_endpoint_preset_saved: '{0} salvo',
   com_endpoint_preset_save_error: 'Não foi possível salvar a predefinição.',
   com_endpoint_no_settings: 'Este endpoint não tem configurações para ajustar.',
+  com_endpoint_bing_cookies: 'Cookies do Bing',
+  com_endpoint_chatgpt_access_token: 'Token de acesso',
   com_endpoint_bing_mode: 'Modo',
   com_endpoint_tone_style: 'Tom',
   com_endpoint_tone_creative: 'Criativo',

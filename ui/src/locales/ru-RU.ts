@@ -362,6 +362,8 @@ export const ruRU = {
   com_endpoint_preset_saved: '{0}: сохранено',
   com_endpoint_preset_save_error: 'Не удалось сохранить пресет.',
   com_endpoint_no_settings: 'У этого эндпоинта нет настраиваемых параметров.',
+  com_endpoint_bing_cookies: 'Cookie Bing',
+  com_endpoint_chatgpt_access_token: 'Токен доступа',
   com_endpoint_bing_mode: 'Режим',
   com_endpoint_tone_style: 'Тон',
   com_endpoint_tone_creative: 'Творческий',

@@ -361,6 +361,8 @@ export const svSE = {
   com_endpoint_preset_saved: '{0} har sparats',
   com_endpoint_preset_save_error: 'Förinställningen kunde inte sparas.',
   com_endpoint_no_settings: 'Den här endpointen har inga inställningar att justera.',
+  com_endpoint_bing_cookies: 'Bing-cookies',
+  com_endpoint_chatgpt_access_token: 'Åtkomsttoken',
   com_endpoint_bing_mode: 'Läge',
   com_endpoint_tone_style: 'Tonläge',
   com_endpoint_tone_creative: 'Kreativ',

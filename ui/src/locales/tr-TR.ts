@@ -363,6 +363,8 @@ export const trTR = {
   com_endpoint_preset_saved: '{0} kaydedildi',
   com_endpoint_preset_save_error: 'Ön ayar kaydedilemedi.',
   com_endpoint_no_settings: 'Bu uç noktanın ayarlanacak bir ayarı yok.',
+  com_endpoint_bing_cookies: 'Bing çerezleri',
+  com_endpoint_chatgpt_access_token: 'Erişim belirteci',
   com_endpoint_bing_mode: 'Mod',
   com_endpoint_tone_style: 'Üslup',
   com_endpoint_tone_creative: 'Yaratıcı',

@@ -361,6 +361,8 @@ export const viVN = {
   com_endpoint_preset_saved: 'Đã lưu {0}',
   com_endpoint_preset_save_error: 'Không thể lưu cấu hình sẵn.',
   com_endpoint_no_settings: 'Endpoint này không có cài đặt nào để điều chỉnh.',
+  com_endpoint_bing_cookies: 'Cookie của Bing',
+  com_endpoint_chatgpt_access_token: 'Mã truy cập',
   com_endpoint_bing_mode: 'Chế độ',
   com_endpoint_tone_style: 'Giọng điệu',
   com_endpoint_tone_creative: 'Sáng tạo',

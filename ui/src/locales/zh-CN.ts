@@ -355,6 +355,8 @@ export const zhCN = {
   com_endpoint_preset_saved: '已保存 {0}',
   com_endpoint_preset_save_error: '无法保存预设。',
   com_endpoint_no_settings: '此端点没有可调整的设置。',
+  com_endpoint_bing_cookies: 'Bing Cookie',
+  com_endpoint_chatgpt_access_token: '访问令牌',
   com_endpoint_bing_mode: '模式',
   com_endpoint_tone_style: '语气',
   com_endpoint_tone_creative: '创意',

@@ -355,6 +355,8 @@ export const zhTC = {
   com_endpoint_preset_saved: '已儲存 {0}',
   com_endpoint_preset_save_error: '無法儲存預設組合。',
   com_endpoint_no_settings: '此端點沒有可調整的設定。',
+  com_endpoint_bing_cookies: 'Bing Cookie',
+  com_endpoint_chatgpt_access_token: '存取權杖',
   com_endpoint_bing_mode: '模式',
   com_endpoint_tone_style: '語氣',
   com_endpoint_tone_creative: '創意',
