@@ -55,6 +55,9 @@ describe('the Bing settings', () => {
     await user.click(within(tones).getByRole('radio', { name: 'Precise' }));
     expect(readSetup().toneStyle).toBe('precise');
     expect(JSON.parse(window.localStorage.getItem(LAST_BING_SETTINGS_KEY) ?? 'null')).toEqual({ jailbreak: true, toneStyle: 'precise' });
+    // No tuning to reset: the button is not offered.
+    expect(within(panel).queryByRole('button', { name: 'Reset to defaults' })).not.toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Save as preset' })).toBeInTheDocument();
   });
 
   it('count the context tokens once typing pauses for 250 ms', async () => {

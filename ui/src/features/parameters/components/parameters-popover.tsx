@@ -35,6 +35,8 @@ export function ParametersPopover({ className, ToolPicker }: ParametersPopoverPr
     update(patch.model && setup.spec ? { ...patch, spec: null, iconURL: null } : patch);
   };
 
+  const cleared = clearedParameters(endpointKind(setup.endpoint, endpointsConfig), setup.model);
+
   // librechat.yaml `interface`: nothing to show when both the model and the parameters are off.
   if (!modelSelect && !parameters) return null;
 
@@ -61,9 +63,14 @@ export function ParametersPopover({ className, ToolPicker }: ParametersPopoverPr
       </div>
       {parameters && (
         <div className="flex items-center justify-between gap-2 border-t border-neutral-200 px-4 py-3 dark:border-neutral-700">
-          <Button variant="ghost" className="px-3 py-2" onClick={() => update(clearedParameters(endpointKind(setup.endpoint, endpointsConfig), setup.model))}>
-            {localize('com_endpoint_reset_defaults')}
-          </Button>
+          {/* Endpoints without tuning (Bing, ChatGPT's backend) have nothing to reset. */}
+          {Object.keys(cleared).length > 0 ? (
+            <Button variant="ghost" className="px-3 py-2" onClick={() => update(cleared)}>
+              {localize('com_endpoint_reset_defaults')}
+            </Button>
+          ) : (
+            <span />
+          )}
           {presets && (
             <Button className="px-3 py-2" onClick={() => setSaving(true)}>
               {localize('com_endpoint_save_as_preset')}
