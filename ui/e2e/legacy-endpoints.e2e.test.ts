@@ -180,8 +180,20 @@ describe('the legacy endpoints in the browser', () => {
     await page.screenshot({ path: '/tmp/shots/legacy-chatgpt-reply.png' });
   });
 
+  it("shows the catalogue's message when Bing's cookie expired", async () => {
+    await pickEndpoint('Bing');
+    await page.waitForURL('**/c/new');
+    e2e.upstreams.bing.control.failNext({ status: 200, code: 'UnauthorizedRequest', message: 'Sorry, you need to login first to access this service.' });
+    await send('Are you there?');
+    const reply = log().getByRole('article').last();
+    await expect.poll(() => textOf(reply), { timeout: 15_000 }).toContain('Invalid API key. Please check your API key and try again.');
+    await waitForIdle();
+    expect(await reply.getByRole('img', { name: 'Error' }).isVisible()).toBe(true);
+    await page.screenshot({ path: '/tmp/shots/legacy-bing-error.png' });
+  });
+
   it("shows the catalogue's message when ChatGPT's access token expired", async () => {
-    await page.getByRole('button', { name: 'New chat' }).first().click();
+    await pickEndpoint('ChatGPT');
     await page.waitForURL('**/c/new');
     e2e.upstreams.chatgptBrowser.control.failNext({ status: 401, message: 'Your authentication token has expired. Please try signing in again.' });
     await send('Still there?');
