@@ -1,7 +1,7 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LAST_BING_SETTINGS_KEY } from '../../../lib/chat-setup/index.js';
-import { json, mockFetch } from '../../../test/mock-fetch.js';
+import { json, mockFetch, testConfig } from '../../../test/mock-fetch.js';
 import { SetupProbe, readSetup, renderFeature } from '../../../test/render-feature.js';
 import { ParametersPopover } from './parameters-popover.js';
 
@@ -16,8 +16,9 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-async function openSettings(setup: object, path = '/c/new') {
+async function openSettings(setup: object, path = '/c/new', settings: object = {}) {
   const calls = mockFetch({
+    'GET /api/config': () => json(200, testConfig({ interface: settings })),
     'GET /api/endpoints': () => json(200, endpoints),
     'GET /api/models': () => json(200, models),
     'POST /api/tokenizer': (request) => json(200, { count: String((request.body as { text: string }).text).split(/\s+/).length * 10 }),
@@ -94,6 +95,21 @@ describe('the Bing settings', () => {
     expect(within(sydney.panel).queryByRole('radiogroup', { name: 'Tone style' })).not.toBeInTheDocument();
     expect(within(sydney.panel).getByRole('textbox', { name: 'Context' })).toBeInTheDocument();
     expect(within(sydney.panel).getByRole('textbox', { name: 'System message' })).toBeInTheDocument();
+  });
+});
+
+describe('the Bing settings under librechat.yaml interface switches', () => {
+  it('leave out the mode with modelSelect off, and the tone and texts with parameters off', async () => {
+    const noModel = await openSettings({ endpoint: 'bingAI', model: 'BingAI' }, '/c/new', { modelSelect: false });
+    await waitFor(() => expect(within(noModel.panel).queryByRole('combobox', { name: 'Mode' })).not.toBeInTheDocument());
+    expect(within(noModel.panel).getByRole('radiogroup', { name: 'Tone style' })).toBeInTheDocument();
+    noModel.unmount();
+
+    const noParameters = await openSettings({ endpoint: 'bingAI', model: 'Sydney', jailbreak: true }, '/c/new', { parameters: false });
+    await waitFor(() => expect(within(noParameters.panel).queryByRole('radiogroup', { name: 'Tone style' })).not.toBeInTheDocument());
+    expect(within(noParameters.panel).getByRole('combobox', { name: 'Mode' })).toHaveTextContent('Sydney');
+    expect(within(noParameters.panel).queryByRole('textbox', { name: 'Context' })).not.toBeInTheDocument();
+    expect(within(noParameters.panel).queryByRole('textbox', { name: 'System message' })).not.toBeInTheDocument();
   });
 });
 

@@ -25,6 +25,26 @@ export interface BingSettingsProps {
   onChange: (patch: Partial<ChatSetup>) => void;
   /** The chat already exists upstream: its mode and tone are fixed (see below). */
   existingConversation: boolean;
+  /** librechat.yaml `interface.modelSelect`: the mode is Bing's model. */
+  showMode?: boolean;
+  /** librechat.yaml `interface.parameters`: the tone and the texts. */
+  showParameters?: boolean;
+}
+
+/** The context Bing may refer to, with its token count once typing pauses, warned past ~7k tokens. */
+function BingContextField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const localize = useLocalize();
+  const tokens = useTokenCount(value);
+  const tooLong = tokens > BING_CONTEXT_TOKENS;
+  return (
+    <div className="flex flex-col gap-1">
+      <TextControl definition={contextField} value={value} onChange={onChange} />
+      <p role="status" className={classNames('text-xs tabular-nums', tooLong ? 'text-red-600 dark:text-red-400' : 'text-neutral-500 dark:text-neutral-400')}>
+        {localize('com_endpoint_token_count', String(tokens))}
+        {tooLong && ` · ${localize('com_endpoint_bing_context_too_long')}`}
+      </p>
+    </div>
+  );
 }
 
 /**
@@ -33,12 +53,11 @@ export interface BingSettingsProps {
  * its mode and tone (BingAI continues Bing's own conversation, Sydney its history id), and an existing
  * BingAI chat shows nothing to change: its context went to Bing with the first message.
  */
-export function BingSettings({ value, onChange, existingConversation }: BingSettingsProps) {
+export function BingSettings({ value, onChange, existingConversation, showMode = true, showParameters = true }: BingSettingsProps) {
   const localize = useLocalize();
   const toneId = useId();
   const jailbreak = value.jailbreak === true;
   const context = value.context ?? '';
-  const tokens = useTokenCount(existingConversation && !jailbreak ? '' : context);
 
   if (existingConversation && !jailbreak) {
     return <p className="text-sm text-neutral-500 dark:text-neutral-400">{localize('com_endpoint_bing_settings_locked')}</p>;
@@ -56,30 +75,24 @@ export function BingSettings({ value, onChange, existingConversation }: BingSett
 
   return (
     <div className="flex flex-col gap-4">
-      {!existingConversation && (
-        <>
-          <ModelSelect label={localize('com_endpoint_bing_mode')} value={bingModeModel(jailbreak)} options={[bingModeModel(false), bingModeModel(true)]} onChange={setMode} />
-          <div className="flex flex-col gap-1.5">
-            <span id={toneId} className="text-sm font-medium text-neutral-800 dark:text-neutral-200">
-              {localize('com_endpoint_tone_style')}
-            </span>
-            <SegmentedControl
-              options={bingToneStyles.map((tone) => ({ value: tone, label: localize(toneLabels[tone]) }))}
-              value={value.toneStyle ?? 'creative'}
-              onChange={setTone}
-              labelledBy={toneId}
-            />
-          </div>
-        </>
+      {!existingConversation && showMode && (
+        <ModelSelect label={localize('com_endpoint_bing_mode')} value={bingModeModel(jailbreak)} options={[bingModeModel(false), bingModeModel(true)]} onChange={setMode} />
       )}
-      <div className="flex flex-col gap-1">
-        <TextControl definition={contextField} value={context} onChange={(next) => onChange({ context: next })} />
-        <p role="status" className={classNames('text-xs tabular-nums', tokens > BING_CONTEXT_TOKENS ? 'text-red-600 dark:text-red-400' : 'text-neutral-500 dark:text-neutral-400')}>
-          {localize('com_endpoint_token_count', String(tokens))}
-          {tokens > BING_CONTEXT_TOKENS && ` · ${localize('com_endpoint_bing_context_too_long')}`}
-        </p>
-      </div>
-      {jailbreak && <TextControl definition={systemMessageField} value={value.systemMessage ?? ''} onChange={(next) => onChange({ systemMessage: next })} />}
+      {!existingConversation && showParameters && (
+        <div className="flex flex-col gap-1.5">
+          <span id={toneId} className="text-sm font-medium text-neutral-800 dark:text-neutral-200">
+            {localize('com_endpoint_tone_style')}
+          </span>
+          <SegmentedControl
+            options={bingToneStyles.map((tone) => ({ value: tone, label: localize(toneLabels[tone]) }))}
+            value={value.toneStyle ?? 'creative'}
+            onChange={setTone}
+            labelledBy={toneId}
+          />
+        </div>
+      )}
+      {showParameters && <BingContextField value={context} onChange={(next) => onChange({ context: next })} />}
+      {showParameters && jailbreak && <TextControl definition={systemMessageField} value={value.systemMessage ?? ''} onChange={(next) => onChange({ systemMessage: next })} />}
     </div>
   );
 }

@@ -87,7 +87,7 @@ export function EndpointSettingsForm({ value, onChange, layout = 'stack', showMo
   const tuning = definitions.filter((definition) => !texts.includes(definition));
 
   // Bing's mode is its model (BingAI or Sydney): its settings replace the model select.
-  if (kind === 'bingAI') return <BingSettings value={value} onChange={onChange} existingConversation={existingConversation} />;
+  if (kind === 'bingAI') return <BingSettings value={value} onChange={onChange} existingConversation={existingConversation} showMode={showModel} showParameters={showParameters} />;
 
   const form = (
     <div className={classNames('grid gap-5', layout === 'columns' && 'md:grid-cols-2 md:gap-x-8')}>
