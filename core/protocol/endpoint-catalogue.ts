@@ -26,7 +26,7 @@ export interface EndpointMessageActions {
 export interface EndpointCatalogueEntry {
   /** Shown to users; brand names stay untranslated. */
   label: string;
-  /** The chat API it speaks; unset for endpoints that are no chat (assistants) or that chatbox does not serve (bingAI …). */
+  /** The chat API it speaks; unset for endpoints that are no chat (assistants) or whose chats live upstream (bingAI, chatGPTBrowser): those never switch to another endpoint. */
   family?: EndpointFamily;
   actions: EndpointMessageActions;
   /** Unset: the settings offer no parameters. */

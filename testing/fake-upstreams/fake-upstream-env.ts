@@ -22,6 +22,19 @@ export function fakeUpstreamEnv(upstreams: Pick<FakeUpstreams, 'openai' | 'anthr
   };
 }
 
+/**
+ * The environment that turns on the legacy endpoints (bingAI, chatGPTBrowser) against their fakes.
+ * Kept apart from fakeUpstreamEnv: tests that count the endpoint menu's entries do not get two more.
+ */
+export function fakeLegacyEnv(upstreams: Pick<FakeUpstreams, 'bing' | 'chatgptBrowser'>): Record<string, string> {
+  return {
+    BINGAI_TOKEN: 'fake-bing-cookie',
+    BINGAI_HOST: upstreams.bing.url,
+    CHATGPT_TOKEN: 'fake-chatgpt-access-token',
+    CHATGPT_REVERSE_PROXY: `${upstreams.chatgptBrowser.url}/backend-api/conversation`,
+  };
+}
+
 /** The example librechat.fake.yaml (Azure and custom endpoints) and the variables it reads. */
 export function fakeLibrechatEnv(upstreams: Pick<FakeUpstreams, 'openai' | 'azure'>): Record<string, string> {
   return {

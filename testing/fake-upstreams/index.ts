@@ -18,7 +18,7 @@ export type { FakeOpenAIUpstream } from './openai.js';
 export { FakeOpenAIFiles, type FakeOpenAIFile } from './openai-files.js';
 export { fakeBingSources, startFakeAnthropic, startFakeAzureOpenAI, startFakeBing, startFakeChatGPTBrowser, startFakeGoogle, startFakeOpenAI };
 
-/** All four fakes, one port each (OpenAI and Anthropic both own `GET /v1/models`). */
+/** All the fakes, one port each (OpenAI and Anthropic both own `GET /v1/models`). */
 export interface FakeUpstreams {
   /** Base URL for the SDK: `${openai.url}/v1`. Also serves OpenAI-compatible custom endpoints. */
   openai: FakeUpstream;
@@ -28,21 +28,34 @@ export interface FakeUpstreams {
   anthropic: FakeUpstream;
   /** `requestOptions.baseUrl`: `google.url`. */
   google: FakeUpstream;
+  /** BINGAI_HOST: conversation creation and the ChatHub websocket (`fakeLegacyEnv` points the socket here too). */
+  bing: FakeUpstream;
+  /** CHATGPT_REVERSE_PROXY: `${chatgptBrowser.url}/backend-api/conversation`. */
+  chatgptBrowser: FakeUpstream;
   /** Resets every fake's script, queues and recorded requests. */
   reset(): void;
   close(): Promise<void>;
 }
 
-/** Random ports by default; with `basePort`, OpenAI, Azure, Anthropic and Google on it and the next three. */
+/** Random ports by default; with `basePort`, OpenAI, Azure, Anthropic, Google, Bing and ChatGPT's backend on it and the next five. */
 export async function startFakeUpstreams(options: { basePort?: number } = {}): Promise<FakeUpstreams> {
   const port = (offset: number) => (options.basePort ? options.basePort + offset : 0);
-  const [openai, azure, anthropic, google] = await Promise.all([startFakeOpenAI(port(0)), startFakeAzureOpenAI(port(1)), startFakeAnthropic(port(2)), startFakeGoogle(port(3))]);
-  const all = [openai, azure, anthropic, google];
+  const [openai, azure, anthropic, google, bing, chatgptBrowser] = await Promise.all([
+    startFakeOpenAI(port(0)),
+    startFakeAzureOpenAI(port(1)),
+    startFakeAnthropic(port(2)),
+    startFakeGoogle(port(3)),
+    startFakeBing(port(4)),
+    startFakeChatGPTBrowser(port(5)),
+  ]);
+  const all = [openai, azure, anthropic, google, bing, chatgptBrowser];
   return {
     openai,
     azure,
     anthropic,
     google,
+    bing,
+    chatgptBrowser,
     reset: () => all.forEach((upstream) => upstream.control.reset()),
     close: async () => {
       await Promise.all(all.map((upstream) => upstream.close()));

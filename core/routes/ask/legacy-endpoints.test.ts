@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildChatTestServer, type ChatTestContext } from '../../../testing/build-chat-test-server.js';
-import { startFakeBing, startFakeChatGPTBrowser, type FakeUpstream } from '../../../testing/fake-upstreams/index.js';
+import { startFakeBing, startFakeChatGPTBrowser, type FakeUpstream, type RecordedRequest } from '../../../testing/fake-upstreams/index.js';
+import { readSseFrames } from '../../../testing/sse-frames.js';
 import { NO_PARENT } from '../../chat/message-tree.js';
 
 let chat: ChatTestContext;
@@ -126,5 +127,84 @@ describe('chatGPTBrowser', () => {
     const limited = await chat.ask({ text: 'Hi', conversationId: null, parentMessageId: NO_PARENT, endpoint: 'chatGPTBrowser' }, { endpoint: 'chatGPTBrowser' });
     expect(limited.frames.at(-1)).toMatchObject({ event: 'error' });
     expect(limited.frames.at(-1)!.data.text).toContain('Too many requests');
+  });
+});
+
+/** Listens on a loopback port so a real HTTP client can read the stream while it runs. */
+async function listen(): Promise<string> {
+  await chat.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = chat.app.server.address() as { port: number };
+  return `http://127.0.0.1:${address.port}`;
+}
+
+const post = (base: string, path: string, body: unknown) =>
+  fetch(`${base}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', authorization: `Bearer ${chat.token}` } });
+
+/** Starts a turn, reads it until the second progress frame, then stops it through the abort route. */
+async function askAndStop(endpoint: string, body: Record<string, unknown>) {
+  const base = await listen();
+  const response = await post(base, `/api/ask/${endpoint}`, { text: 'Tell me a long story', conversationId: null, parentMessageId: NO_PARENT, endpoint, ...body });
+  let conversationId = '';
+  let seen = 0;
+  for await (const frame of readSseFrames(response)) {
+    if (frame.data.created) conversationId = frame.data.message.conversationId;
+    if (frame.data.message === true && ++seen === 2) break;
+  }
+  const aborted = await post(base, `/api/ask/${endpoint}/abort`, { abortKey: conversationId, endpoint });
+  expect(aborted.status).toBe(200);
+  return { conversationId, payload: await aborted.json() };
+}
+
+const genTitle = (conversationId: string) => chat.app.inject({ method: 'POST', url: '/api/convos/gen_title', payload: { conversationId }, headers: { authorization: `Bearer ${chat.token}` } });
+
+describe('stop and titles on the legacy endpoints', () => {
+  it('stops a Bing turn: the websocket is closed and the partial reply saved', async () => {
+    await start();
+    bing.control.configure({ reply: 'word '.repeat(200), chunkSize: 5, delayMs: 20 });
+    const { conversationId, payload } = await askAndStop('bingAI', { model: 'BingAI' });
+    expect(payload).toMatchObject({ final: true, responseMessage: { sender: 'BingAI', finish_reason: 'incomplete', error: false } });
+    expect(payload.responseMessage.text.startsWith('word word')).toBe(true);
+    expect(payload.responseMessage.text.length).toBeLessThan(500);
+    expect(await invocations()[0].outcome).toBe('client-closed');
+    const saved = await chat.app.store.messages.find(chat.userId, payload.responseMessage.messageId);
+    expect(saved).toMatchObject({ conversationId, text: payload.responseMessage.text, finish_reason: 'incomplete' });
+  });
+
+  it('stops a ChatGPT browser turn: the backend request is closed and the partial reply saved', async () => {
+    await start();
+    chatgpt.control.configure({ reply: 'word '.repeat(200), chunkSize: 5, delayMs: 20 });
+    const { conversationId, payload } = await askAndStop('chatGPTBrowser', { model: 'text-davinci-002-render-sha' });
+    expect(payload).toMatchObject({ final: true, responseMessage: { sender: 'ChatGPT', finish_reason: 'incomplete', error: false } });
+    expect(payload.responseMessage.text.startsWith('word word')).toBe(true);
+    expect(payload.responseMessage.text.length).toBeLessThan(500);
+    expect(await chatgpt.control.requests[0].outcome).toBe('client-closed');
+    const saved = await chat.app.store.messages.find(chat.userId, payload.responseMessage.messageId);
+    expect(saved).toMatchObject({ conversationId, text: payload.responseMessage.text });
+  });
+
+  it('titles a Bing conversation with a one-off precise Sydney call, leaving the chat on its own Bing conversation', async () => {
+    await start({ TITLE_CONVO: 'true' });
+    const isTitle = (request: RecordedRequest) => request.body.arguments[0].optionsSets.includes('h3precise');
+    bing.control.configure({ reply: (request) => (isTitle(request) ? 'Title: Capital Of France.' : 'Paris.') });
+    const final = (await chat.ask({ text: 'Capital of France?', conversationId: null, parentMessageId: NO_PARENT, endpoint: 'bingAI', model: 'BingAI' }, { endpoint: 'bingAI' })).frames.at(-1)!.data;
+    expect((await genTitle(final.conversation.conversationId)).json()).toEqual({ title: 'Capital Of France' });
+    const title = invocations().find(isTitle)!.body.arguments[0];
+    expect(title.message).toMatchObject({ text: 'Continue the conversation in context. Assistant:', messageType: 'SearchQuery' });
+    expect(title.previousMessages[0].description).toContain('User: Capital of France?');
+    // The chat keeps the Bing conversation of its first turn, not the title's.
+    expect((await chat.app.store.conversations.find(chat.userId, final.conversation.conversationId))).toMatchObject({ title: 'Capital Of France', bingConversationId: 'bing-conversation-1' });
+  });
+
+  it('titles a ChatGPT browser conversation through the backend, apart from the chat', async () => {
+    await start({ TITLE_CONVO: 'true' });
+    const isTitle = (request: RecordedRequest) => String(request.body.messages[0].content.parts[0]).startsWith('Write a concise title');
+    chatgpt.control.configure({ reply: (request) => (isTitle(request) ? 'Saying Hello' : 'Hello from ChatGPT.') });
+    const final = (await chat.ask({ text: 'Hi', conversationId: null, parentMessageId: NO_PARENT, endpoint: 'chatGPTBrowser' }, { endpoint: 'chatGPTBrowser' })).frames.at(-1)!.data;
+    expect((await genTitle(final.conversation.conversationId)).json()).toEqual({ title: 'Saying Hello' });
+    const title = chatgpt.control.requests.find(isTitle)!;
+    expect(title.body).toMatchObject({ action: 'next', model: 'text-davinci-002-render-sha' });
+    // A new backend conversation: the chat's own is not continued by its title.
+    expect(title.body.conversation_id).toBeUndefined();
+    expect(title.body.messages[0].content.parts[0]).toContain('User: Hi');
   });
 });

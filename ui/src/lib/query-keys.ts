@@ -66,3 +66,6 @@ export const sharedConversationQueryKey = (shareId: string) => ['sharedConversat
 
 /** GET /api/share/:shareId/images/:imageId: an image of a shared conversation, as an object URL. */
 export const sharedImageQueryKey = (shareId: string, imageId: string) => ['sharedImage', shareId, imageId] as const;
+
+/** POST /api/tokenizer: ['tokenCount', text], the Bing context's count while typing. */
+export const tokenCountQueryKey = (text: string) => ['tokenCount', text] as const;

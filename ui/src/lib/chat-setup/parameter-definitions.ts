@@ -3,7 +3,7 @@ import type { TranslationKey } from '../../locales/index.js';
 import type { ChatSetup } from './chat-setup-context.js';
 
 type NumberKey = 'temperature' | 'top_p' | 'topP' | 'topK' | 'frequency_penalty' | 'presence_penalty' | 'maxOutputTokens' | 'max_tokens';
-type TextKey = 'chatGptLabel' | 'modelLabel' | 'promptPrefix';
+type TextKey = 'chatGptLabel' | 'modelLabel' | 'promptPrefix' | 'context' | 'systemMessage';
 
 interface Base {
   labelKey: TranslationKey;

@@ -3,6 +3,7 @@ import { endpointTypeOf, sortedEndpoints, useEndpointsQuery, useModelsQuery } fr
 import { defaultSpec, offeredSpecs } from '../model-specs/spec-selection.js';
 import { useStartupConfig } from '../startup-config/get-startup-config.js';
 import { useChatSetup } from './chat-setup-context.js';
+import { newChatSetup } from './last-bing-settings.js';
 import { defaultModelFor } from './last-selected-model.js';
 
 /**
@@ -28,7 +29,7 @@ export function useEnsureChatSetup(): void {
     if (!current || !endpointsConfig[current]) {
       if (specComing) return;
       const endpoint = names[0]!;
-      replace({ endpoint, endpointType: endpointTypeOf(endpoint, endpointsConfig), model: defaultModelFor(endpoint, models[endpoint]) ?? null });
+      replace(newChatSetup({ endpoint, endpointType: endpointTypeOf(endpoint, endpointsConfig), model: defaultModelFor(endpoint, models[endpoint]) ?? null }));
       return;
     }
     const offered = models[current];

@@ -1,6 +1,7 @@
 import { memo, useMemo, type ComponentProps } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { useLocalize } from '../i18n/index.js';
 import { CodeBlock } from './code-block.js';
 import { hasCodeFence, mayContainMath, normalizeLatexDelimiters } from './latex.js';
 import { useLazyModule } from './lazy-module.js';
@@ -20,6 +21,20 @@ function languageOf(code: HastNode | undefined): string {
   return list.find((name) => name.startsWith('language-'))?.slice('language-'.length).toLowerCase() ?? '';
 }
 
+/** Bing cites its sources as `[^N^](url)`: the link text `^N^` names the Nth source. */
+const citationNumber = (text: string) => /^\^(\d{1,3})\^$/.exec(text)?.[1];
+
+function CitationLink({ href, number }: { href: string | undefined; number: string }) {
+  const localize = useLocalize();
+  return (
+    <sup className="citation">
+      <a href={href} target="_blank" rel="noopener noreferrer" aria-label={localize('com_ui_citation_source', number)}>
+        {number}
+      </a>
+    </sup>
+  );
+}
+
 const components: Components = {
   pre({ node, children }: ComponentProps<'pre'> & ExtraProps) {
     const code = (node as HastNode | undefined)?.children?.find((child) => child.tagName === 'code');
@@ -37,7 +52,9 @@ const components: Components = {
       </code>
     );
   },
-  a({ node: _node, href, children, ...props }) {
+  a({ node, href, children, ...props }) {
+    const citation = citationNumber(textOf(node as HastNode | undefined));
+    if (citation) return <CitationLink href={href} number={citation} />;
     return (
       <a {...props} href={href} target="_blank" rel="noopener noreferrer">
         {children}

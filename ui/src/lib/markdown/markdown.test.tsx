@@ -32,6 +32,19 @@ describe('Markdown', () => {
     expect(screen.getByText('data').getAttribute('href') ?? '').not.toMatch(/^data:/i);
   });
 
+  it("renders Bing's citations [^N^](url) as superscript source links", async () => {
+    const { container } = await renderMarkdown('Paris is the capital [^1^](https://example.com/one) of France [^2^](https://example.com/two).\n- [more](https://example.com/more)');
+    const first = screen.getByRole('link', { name: 'Source 1' });
+    expect(first).toHaveAttribute('href', 'https://example.com/one');
+    expect(first).toHaveAttribute('target', '_blank');
+    expect(first).toHaveTextContent(/^1$/);
+    expect(first.closest('sup')).not.toBeNull();
+    expect(screen.getByRole('link', { name: 'Source 2' })).toHaveAttribute('href', 'https://example.com/two');
+    expect(container.textContent).not.toContain('^');
+    // An ordinary link stays one.
+    expect(screen.getByRole('link', { name: 'more' }).closest('sup')).toBeNull();
+  });
+
   it('keeps code left to right inside right-to-left text, as a block and inline', async () => {
     const { container } = await renderMarkdown('שלום `a -> b` עולם\n\n```js\nconst x = 1;\n```');
     expect(container.querySelector('pre')).toHaveAttribute('dir', 'ltr');

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchEnabled } from '../api/get-search-enabled.js';
-import { useDebouncedValue } from '../hooks/use-debounced-value.js';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { ConversationList } from './conversation-list.js';
 import { SearchBox } from './search-box.js';
 import { SearchResults } from './search-results.js';

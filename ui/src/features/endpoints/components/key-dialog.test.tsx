@@ -8,6 +8,8 @@ const endpoints = {
   azureOpenAI: { order: 0, userProvide: true, userProvideURL: false, azure: true },
   google: { order: 1, userProvide: true, userProvideURL: false },
   anthropic: { order: 2, userProvide: true, userProvideURL: false },
+  bingAI: { order: 3, userProvide: true },
+  chatGPTBrowser: { order: 4, userProvide: true },
 };
 
 function open(endpoint: string, expiresAt: string | null = null) {
@@ -67,6 +69,19 @@ describe('KeyDialog', () => {
     await waitFor(() => expect(calls.callsTo('PUT', '/api/keys')).toHaveLength(1));
     expect(savedValue(calls)).toBe('sk-ant-123');
     expect(calls.callsTo('PUT', '/api/keys')[0]!.body).toMatchObject({ name: 'anthropic' });
+  });
+
+  it.each([
+    ['bingAI', 'Bing', 'Bing cookies', '_U=abc; SRCHHPGUSR=x'],
+    ['chatGPTBrowser', 'ChatGPT', 'Access token', 'eyJhbGciOi.token'],
+  ])('takes the one secret of %s (user_provided) in a single text field, stored as is', async (endpoint, label, field, secret) => {
+    const calls = open(endpoint);
+    const dialog = await screen.findByRole('dialog', { name: `Set API key for ${label}` });
+    expect(dialog.querySelectorAll('input[type="password"], input[type="text"], input[type="url"], textarea')).toHaveLength(1);
+    await calls.user.type(within(dialog).getByLabelText(field), secret);
+    await calls.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(calls.callsTo('PUT', '/api/keys')).toHaveLength(1));
+    expect(calls.callsTo('PUT', '/api/keys')[0]!.body).toMatchObject({ name: endpoint, value: secret });
   });
 
   it('imports a Google service account file, refusing an invalid one with the spec text', async () => {

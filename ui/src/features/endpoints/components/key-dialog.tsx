@@ -32,6 +32,10 @@ const fieldLabels: Record<KeyField, TranslationKey> = {
   azureOpenAIApiVersion: 'com_endpoint_azure_api_version',
 };
 
+// The legacy endpoints' one secret is no API key: Bing takes the browser's cookies, ChatGPT's
+// backend a session access token.
+const secretLabels: Partial<Record<string, TranslationKey>> = { bingAI: 'com_endpoint_bing_cookies', chatGPTBrowser: 'com_endpoint_chatgpt_access_token' };
+
 export interface KeyDialogProps {
   /** The endpoint's name as GET /api/endpoints lists it. */
   endpoint: string;
@@ -143,7 +147,7 @@ export function KeyDialog({ endpoint, open, onClose }: KeyDialogProps) {
           <TextField
             key={field}
             name={field}
-            label={localize(fieldLabels[field])}
+            label={localize((field === 'apiKey' && secretLabels[endpointKind(endpoint, endpointsConfig)]) || fieldLabels[field])}
             type={field === 'baseURL' ? 'url' : field === 'apiKey' || field === 'azureOpenAIApiKey' ? 'password' : 'text'}
             autoComplete="off"
             spellCheck={false}

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
-import { SETUP_CHOSEN_STATE, defaultModelFor, fitSetupTo, useChatSetup } from '../../../lib/chat-setup/index.js';
+import { SETUP_CHOSEN_STATE, defaultModelFor, fitSetupTo, newChatSetup, useChatSetup } from '../../../lib/chat-setup/index.js';
 import {
   endpointFamily,
   endpointKind,
@@ -43,7 +43,7 @@ export function useSelectEndpoint() {
         if (existing && endpointFamily(kind) === endpointFamily(currentKind)) {
           replace(fitSetupTo({ ...setup, ...identity }, kind, model));
         } else {
-          replace(identity);
+          replace(newChatSetup(identity));
           if (conversationId !== 'new') navigate('/c/new', { state: SETUP_CHOSEN_STATE });
         }
       } else if (!setup.model && model) {

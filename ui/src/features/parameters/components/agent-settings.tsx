@@ -1,8 +1,8 @@
-import { classNames } from '../../../components/class-names.js';
 import type { ChatSetup } from '../../../lib/chat-setup/index.js';
 import { useLocalize, type TranslationKey } from '../../../lib/i18n/index.js';
 import { agentOptionChange, agentOptionsOf, agentTemperature } from '../utils/agent-options.js';
 import { ModelSelect } from './model-select.js';
+import { SegmentedControl } from './segmented-control.js';
 import { SliderControl, SwitchControl } from './parameter-controls.js';
 
 export type PluginsSettingsView = 'completion' | 'agent';
@@ -16,23 +16,12 @@ const views: ReadonlyArray<{ view: PluginsSettingsView; labelKey: TranslationKey
 export function PluginsSettingsViewSwitch({ value, onChange }: { value: PluginsSettingsView; onChange: (view: PluginsSettingsView) => void }) {
   const localize = useLocalize();
   return (
-    <div role="radiogroup" aria-label={localize('com_endpoint_plugins_settings_view')} className="grid grid-cols-2 gap-1 rounded-lg bg-neutral-100 p-1 dark:bg-neutral-900">
-      {views.map(({ view, labelKey }) => (
-        <button
-          key={view}
-          type="button"
-          role="radio"
-          aria-checked={value === view}
-          onClick={() => onChange(view)}
-          className={classNames(
-            'rounded-md px-2 py-1 text-sm transition-colors',
-            value === view ? 'bg-white font-medium shadow-sm dark:bg-neutral-700' : 'text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-white',
-          )}
-        >
-          {localize(labelKey)}
-        </button>
-      ))}
-    </div>
+    <SegmentedControl
+      options={views.map(({ view, labelKey }) => ({ value: view, label: localize(labelKey) }))}
+      value={value}
+      onChange={onChange}
+      label={localize('com_endpoint_plugins_settings_view')}
+    />
   );
 }
 

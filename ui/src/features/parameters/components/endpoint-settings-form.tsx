@@ -5,6 +5,7 @@ import { fitSetupTo, isGeminiModel, parameterValue, parametersFor, type ChatSetu
 import { endpointKind, useEndpointsQuery, useModelsQuery } from '../../../lib/endpoints/index.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import type { Example } from '../utils/examples.js';
+import { BingSettings } from './bing-settings.js';
 import { AgentSettings, PluginsSettingsViewSwitch, type PluginsSettingsView } from './agent-settings.js';
 import { ExamplesEditor } from './examples-editor.js';
 import { ModelSelect } from './model-select.js';
@@ -21,10 +22,12 @@ export interface EndpointSettingsFormProps {
   showModel?: boolean;
   /** librechat.yaml `interface.parameters`: off hides everything but the model. */
   showParameters?: boolean;
+  /** The chat exists already (not a new chat, not a preset): Bing's mode and tone are then fixed. */
+  existingConversation?: boolean;
 }
 
 /** The model and every parameter the value's endpoint takes, with spec 000 §5 ranges and defaults. */
-export function EndpointSettingsForm({ value, onChange, layout = 'stack', showModel = true, showParameters = true }: EndpointSettingsFormProps) {
+export function EndpointSettingsForm({ value, onChange, layout = 'stack', showModel = true, showParameters = true, existingConversation = false }: EndpointSettingsFormProps) {
   const localize = useLocalize();
   const { data: endpointsConfig } = useEndpointsQuery();
   const { data: models } = useModelsQuery();
@@ -82,6 +85,9 @@ export function EndpointSettingsForm({ value, onChange, layout = 'stack', showMo
 
   const texts = definitions.filter((definition) => ['text', 'textarea', 'examples'].includes(definition.control));
   const tuning = definitions.filter((definition) => !texts.includes(definition));
+
+  // Bing's mode is its model (BingAI or Sydney): its settings replace the model select.
+  if (kind === 'bingAI') return <BingSettings value={value} onChange={onChange} existingConversation={existingConversation} showMode={showModel} showParameters={showParameters} />;
 
   const form = (
     <div className={classNames('grid gap-5', layout === 'columns' && 'md:grid-cols-2 md:gap-x-8')}>

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { classNames } from '../../../components/class-names.js';
 import type { NumberParameter, SliderParameter, StepsParameter, SwitchParameter, TextParameter } from '../../../lib/chat-setup/index.js';
 import { useLocalize, type TranslationKey } from '../../../lib/i18n/index.js';
+import { SegmentedControl } from './segmented-control.js';
 
 const inputClass =
   'w-full rounded-lg border border-neutral-300 bg-white px-3 py-2 text-sm text-neutral-900 placeholder:text-neutral-400 dark:border-neutral-600 dark:bg-neutral-900 dark:text-neutral-100';
@@ -180,23 +181,13 @@ export function StepsControl({ definition, value, onChange }: { definition: Step
       <span id={`${id}-label`} className="text-sm font-medium text-neutral-800 dark:text-neutral-200">
         {localize(definition.labelKey)}
       </span>
-      <div role="radiogroup" aria-labelledby={`${id}-label`} aria-describedby={`${id}-hint`} className="grid grid-cols-3 gap-1 rounded-lg bg-neutral-100 p-1 dark:bg-neutral-900">
-        {definition.options.map((option) => (
-          <button
-            key={option}
-            type="button"
-            role="radio"
-            aria-checked={value === option}
-            onClick={() => onChange(option)}
-            className={classNames(
-              'rounded-md px-2 py-1 text-sm transition-colors',
-              value === option ? 'bg-white font-medium shadow-sm dark:bg-neutral-700' : 'text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-white',
-            )}
-          >
-            {localize(stepLabels[option])}
-          </button>
-        ))}
-      </div>
+      <SegmentedControl
+        options={definition.options.map((option) => ({ value: option, label: localize(stepLabels[option]) }))}
+        value={value}
+        onChange={onChange}
+        labelledBy={`${id}-label`}
+        describedBy={`${id}-hint`}
+      />
       <Hint id={`${id}-hint`} textKey={definition.descriptionKey} />
     </div>
   );

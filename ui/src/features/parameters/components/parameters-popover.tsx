@@ -1,4 +1,5 @@
 import { useState, type ComponentType } from 'react';
+import { useMatch } from 'react-router-dom';
 import { Button } from '../../../components/button.js';
 import { SlidersIcon } from '../../../components/icons/index.js';
 import { Popover } from '../../../components/popover.js';
@@ -25,12 +26,16 @@ export function ParametersPopover({ className, ToolPicker }: ParametersPopoverPr
   const { data: endpointsConfig } = useEndpointsQuery();
   const [saving, setSaving] = useState(false);
   const { modelSelect, parameters, presets } = useInterfaceSettings();
+  const conversationId = useMatch('/c/:conversationId')?.params.conversationId;
+  const existingConversation = Boolean(conversationId && conversationId !== 'new' && conversationId !== 'search');
 
   const onChange = (patch: Partial<ChatSetup>) => {
     if (patch.model && setup.endpoint) rememberModel(setup.endpoint, patch.model);
     // Another model leaves the model spec the chat was on: it no longer describes the chat.
     update(patch.model && setup.spec ? { ...patch, spec: null, iconURL: null } : patch);
   };
+
+  const cleared = clearedParameters(endpointKind(setup.endpoint, endpointsConfig), setup.model);
 
   // librechat.yaml `interface`: nothing to show when both the model and the parameters are off.
   if (!modelSelect && !parameters) return null;
@@ -53,14 +58,19 @@ export function ParametersPopover({ className, ToolPicker }: ParametersPopoverPr
       className={className}
     >
       <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-4 py-4">
-        <EndpointSettingsForm value={setup} onChange={onChange} showModel={modelSelect} showParameters={parameters} />
+        <EndpointSettingsForm value={setup} onChange={onChange} showModel={modelSelect} showParameters={parameters} existingConversation={existingConversation} />
         {ToolPicker && <ToolPicker value={setup} onChange={onChange} />}
       </div>
       {parameters && (
         <div className="flex items-center justify-between gap-2 border-t border-neutral-200 px-4 py-3 dark:border-neutral-700">
-          <Button variant="ghost" className="px-3 py-2" onClick={() => update(clearedParameters(endpointKind(setup.endpoint, endpointsConfig), setup.model))}>
-            {localize('com_endpoint_reset_defaults')}
-          </Button>
+          {/* Endpoints without tuning (Bing, ChatGPT's backend) have nothing to reset. */}
+          {Object.keys(cleared).length > 0 ? (
+            <Button variant="ghost" className="px-3 py-2" onClick={() => update(cleared)}>
+              {localize('com_endpoint_reset_defaults')}
+            </Button>
+          ) : (
+            <span />
+          )}
           {presets && (
             <Button className="px-3 py-2" onClick={() => setSaving(true)}>
               {localize('com_endpoint_save_as_preset')}
