@@ -66,3 +66,6 @@ export const sharedConversationQueryKey = (shareId: string) => ['sharedConversat
 
 /** GET /api/share/:shareId/images/:imageId: an image of a shared conversation, as an object URL. */
 export const sharedImageQueryKey = (shareId: string, imageId: string) => ['sharedImage', shareId, imageId] as const;
+
+/** GET /api/assistants: the builder's picker and the chat's assistant dropdown read the same list. */
+export const assistantsQueryKey = ['assistants'] as const;

@@ -1,0 +1,1 @@
+export { AssistantBuilder } from './components/assistant-builder.js';
