@@ -30,6 +30,7 @@ export function textOfParts(parts: readonly unknown[]): string {
       if (typeof text === 'string') return [text];
       return text && typeof text === 'object' && 'value' in text && typeof text.value === 'string' ? [text.value] : [];
     })
+    .filter((text) => text !== '')
     .join('\n\n');
 }
 
