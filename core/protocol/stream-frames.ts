@@ -241,3 +241,5 @@ export type ErrorFrame = z.input<typeof errorFrameSchema>;
 export type MessageFrame = z.input<typeof messageFrameSchema>;
 /** A parsed `event: message` frame. */
 export type ReceivedFrame = z.output<typeof messageFrameSchema>;
+/** A tool call of an assistants reply, as read. */
+export type ToolCall = z.output<typeof toolCallSchema>;

@@ -1,3 +1,4 @@
+import { AssistantSelect } from '../features/assistants/index.js';
 import { ChatView } from '../features/chat/components/chat-view.js';
 import { EndpointMenu } from '../features/endpoints/index.js';
 import { EndpointSettingsForm, ParametersPopover } from '../features/parameters/index.js';
@@ -11,6 +12,7 @@ export function ChatRoute() {
       header={
         <>
           <EndpointMenu />
+          <AssistantSelect />
           <ParametersPopover ToolPicker={ToolPicker} />
           <ToolSelectionSync />
           <PresetsMenu SettingsForm={EndpointSettingsForm} />

@@ -69,3 +69,6 @@ export const sharedImageQueryKey = (shareId: string, imageId: string) => ['share
 
 /** POST /api/tokenizer: ['tokenCount', text], the Bing context's count while typing. */
 export const tokenCountQueryKey = (text: string) => ['tokenCount', text] as const;
+
+/** GET /api/assistants: the builder's picker and the chat's assistant dropdown read the same list. */
+export const assistantsQueryKey = ['assistants'] as const;

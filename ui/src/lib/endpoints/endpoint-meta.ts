@@ -44,14 +44,8 @@ export function keyNameFor(endpoint: string): string {
   return endpoint === 'gptPlugins' ? 'openAI' : endpoint;
 }
 
-/**
- * Endpoints the server lists that this UI cannot chat with yet: assistants chat through their own
- * runs and builder (issue 18), which the UI does not have; offering them would only fail.
- */
-const notOffered: ReadonlySet<string> = new Set(['assistants']);
-
 /** Enabled endpoints the UI offers, in the server's order. */
 export function sortedEndpoints(config: EndpointsConfig | undefined): string[] {
   if (!config) return [];
-  return Object.keys(config).filter((name) => !notOffered.has(name)).sort((a, b) => (config[a]!.order ?? 0) - (config[b]!.order ?? 0));
+  return Object.keys(config).sort((a, b) => (config[a]!.order ?? 0) - (config[b]!.order ?? 0));
 }

@@ -13,6 +13,12 @@ export interface EndpointConfig {
   azure?: boolean;
   /** The plugins endpoint: each tool's key → display name (its plugin boxes' titles). */
   plugins?: Record<string, string>;
+  /** The assistants endpoint: what its builder offers (code_interpreter, image_vision, retrieval, actions, tools). */
+  capabilities?: string[];
+  /** The assistants endpoint: models that may use retrieval. */
+  retrievalModels?: string[];
+  /** The assistants endpoint: librechat.yaml `disableBuilder` (the builder is hidden). */
+  disableBuilder?: boolean;
 }
 
 export type EndpointsConfig = Record<string, EndpointConfig>;

@@ -9,10 +9,11 @@ export type AbortOutcome =
    */
   | { kind: 'nothing-running' };
 
-/** POST /api/ask/{endpoint}/abort {abortKey}: stops the upstream call and answers what was saved. */
+/** POST /api/ask/{endpoint}/abort (assistants: /api/assistants/chat/abort) {abortKey}: stops the upstream call and answers what was saved. */
 export async function abortTurn(routeEndpoint: string, abortKey: string, endpoint: string): Promise<AbortOutcome> {
   try {
-    const payload = await apiClient.post<Record<string, unknown> | undefined>(`/api/ask/${encodeURIComponent(routeEndpoint)}/abort`, {
+    const path = routeEndpoint === 'assistants' ? '/api/assistants/chat/abort' : `/api/ask/${encodeURIComponent(routeEndpoint)}/abort`;
+    const payload = await apiClient.post<Record<string, unknown> | undefined>(path, {
       abortKey,
       endpoint,
     });

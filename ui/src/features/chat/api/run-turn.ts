@@ -5,6 +5,7 @@ import type { Localize } from '../../../lib/i18n/index.js';
 import { balanceQueryKey, messagesQueryKey } from '../../../lib/query-keys.js';
 import { SseHttpError, type SseEvent } from '../../../lib/sse/index.js';
 import { NO_PARENT, type ChatMessage } from '../utils/chat-message.js';
+import { foldContentPart } from '../utils/fold-content-part.js';
 import { foldCreated, foldError, foldFinal, foldProgress } from '../utils/fold-frames.js';
 import { createFrameBatcher, type Scheduler } from '../utils/frame-batcher.js';
 import { readFrame, type ErrorFields } from '../utils/read-frame.js';
@@ -93,7 +94,9 @@ export function runTurn(plan: TurnPlan, deps: TurnDependencies): TurnHandle {
     if (!isLive(state)) return;
     progress.cancel();
     if (payload.conversation) dispatch({ type: 'conversation', conversationId: payload.conversation.conversationId });
-    update((messages) => foldFinal(messages, state.ids, payload.requestMessage, payload.responseMessage));
+    // The assistants endpoint may answer the whole conversation instead of the pair.
+    if ('runMessages' in payload && payload.runMessages && !payload.responseMessage) update(() => payload.runMessages ?? []);
+    else update((messages) => foldFinal(messages, state.ids, payload.requestMessage, payload.responseMessage));
     if (payload.conversation) moveConversationToTop(queryClient, payload.conversation);
     settle();
     const id = payload.conversation?.conversationId ?? state.conversationId;
@@ -127,11 +130,23 @@ export function runTurn(plan: TurnPlan, deps: TurnDependencies): TurnHandle {
     settle();
   };
 
+  // The assistants endpoint: `sync` names the stored user message and the reply; content parts fill the reply.
+  const onSync = (frame: Extract<ReceivedFrame, { sync: true }>) => {
+    const user = plan.messages.find((message) => message.messageId === plan.ids.userMessageId);
+    onCreated({ ...plan.response, ...user, ...frame.requestMessage, isCreatedByUser: true, clientOnly: undefined });
+    dispatch({ type: 'progress', messageId: frame.responseMessage.messageId });
+  };
+
   const onFrame = (frame: ReceivedFrame) => {
     if ('final' in frame) return onFinal(frame);
     if ('created' in frame) return onCreated(frame.message);
-    // Only text progress is shown on this route: content parts (assistants), sync and keep-alive frames are not its.
-    if (!('message' in frame) || 'type' in frame) return;
+    if ('sync' in frame) return onSync(frame);
+    if ('index' in frame) {
+      if (state.phase === 'stopping') return;
+      return update((messages) => foldContentPart(messages, state.ids, frame, state.response));
+    }
+    // Text progress; keep-alive frames carry nothing to show.
+    if (!('message' in frame)) return;
     const before = state;
     dispatch({ type: 'progress', messageId: frame.messageId });
     if (state !== before) progress.push({ text: frame.text, plugins: frame.plugins ?? undefined });
@@ -190,7 +205,9 @@ export function runTurn(plan: TurnPlan, deps: TurnDependencies): TurnHandle {
           update((messages) => foldFinal(messages, state.ids, undefined, { ...state.response, text: currentText(), unfinished: true, clientOnly: true }));
           return;
         }
-        const outcome = await abortTurn(plan.routeEndpoint, conversationId, plan.endpoint);
+        // The assistants endpoint's runs are keyed by conversation and reply (`<conversationId>:<reply id>`).
+        const abortKey = plan.routeEndpoint === 'assistants' ? `${conversationId}:${state.serverResponseId ?? ''}` : conversationId;
+        const outcome = await abortTurn(plan.routeEndpoint, abortKey, plan.endpoint);
         if (outcome.kind === 'answer') onAbortAnswer(outcome.payload);
         else if (outcome.kind === 'nothing-running') {
           console.info('Abort: no turn was running under', conversationId);

@@ -18,7 +18,8 @@ export interface StreamTurnRequest {
  * the same request again; a failed refresh clears the token, which sends the user to sign in.
  */
 export async function streamTurn({ mode, routeEndpoint, body, signal, onEvent }: StreamTurnRequest): Promise<void> {
-  const url = `/api/${mode}/${encodeURIComponent(routeEndpoint)}`;
+  // Assistants run through their own route (LibreChat's; an edit goes to /chat/modify, which refuses it).
+  const url = routeEndpoint === 'assistants' ? `/api/assistants/chat${mode === 'edit' ? '/modify' : ''}` : `/api/${mode}/${encodeURIComponent(routeEndpoint)}`;
   const send = (token: string | null) =>
     fetchEventStream(url, { body, signal, onEvent, headers: token ? { Authorization: `Bearer ${token}` } : {} });
   const token = tokenStore.get();

@@ -1,3 +1,4 @@
+import { useAssistants } from '../../../lib/assistants/index.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -39,6 +40,7 @@ const blockTexts = {
   'search-view': 'com_ui_search_view_placeholder',
   'no-endpoint': 'com_ui_no_endpoint_placeholder',
   'key-missing': 'com_endpoint_config_placeholder',
+  'no-assistant': 'com_assistants_none',
   'not-appendable': 'com_ui_not_appendable_placeholder',
 } as const satisfies Record<ComposerBlock, TranslationKey>;
 
@@ -136,7 +138,10 @@ export function ChatView({ header }: { header?: ReactNode }) {
   const settled = useRef(false);
   if (!configLoading && !endpointsQuery.isPending && !modelsQuery.isPending) settled.current = true;
 
-  const block = composerBlock({ conversationId, endpoint: setup.endpoint, keyMissing, latest, isSubmitting });
+  const { assistants } = useAssistants();
+  const assistant = setup.endpoint === 'assistants' ? assistants.find((entry) => entry.id === setup.assistant_id) : undefined;
+  const assistantMissing = setup.endpoint === 'assistants' && !assistant;
+  const block = composerBlock({ conversationId, endpoint: setup.endpoint, keyMissing, assistantMissing, latest, isSubmitting });
   const disabledReason = block ? localize(blockTexts[block]) : null;
   const streaming = isSubmitting && latest?.isCreatedByUser === false;
 
@@ -163,7 +168,7 @@ export function ChatView({ header }: { header?: ReactNode }) {
       </div>
     );
   } else if (branch.length === 0) {
-    body = <Landing endpoint={setup.endpoint} endpointsConfig={endpointsConfig} />;
+    body = <Landing endpoint={setup.endpoint} endpointsConfig={endpointsConfig} assistant={assistant} />;
   } else {
     body = <MessageList conversationId={shown.conversationId} branch={shown.branch} isSubmitting={shown.isSubmitting} autoScroll={preferences.autoScroll} />;
   }

@@ -1,3 +1,4 @@
+import type { AssistantDto } from '@protocol';
 import { useAuth } from '../../../lib/auth/index.js';
 import { useChatSetup } from '../../../lib/chat-setup/index.js';
 import { EndpointIcon, type EndpointsConfig } from '../../../lib/endpoints/index.js';
@@ -9,7 +10,7 @@ import { useInterfaceSettings } from '../../../lib/startup-config/use-interface-
  * A conversation without messages: the mark of its model spec or endpoint and the welcome line,
  * librechat.yaml `interface.customWelcome` when set (`{{user.name}}` is the user's name).
  */
-export function Landing({ endpoint, endpointsConfig }: { endpoint: string | null; endpointsConfig?: EndpointsConfig }) {
+export function Landing({ endpoint, endpointsConfig, assistant }: { endpoint: string | null; endpointsConfig?: EndpointsConfig; assistant?: AssistantDto }) {
   const localize = useLocalize();
   const { customWelcome } = useInterfaceSettings();
   const { user } = useAuth();
@@ -19,13 +20,16 @@ export function Landing({ endpoint, endpointsConfig }: { endpoint: string | null
   return (
     <section className="flex min-h-0 flex-1 flex-col items-center justify-center px-4 pb-8 text-center">
       <div className="mb-5 rounded-full shadow-sm ring-1 ring-black/5 dark:ring-white/10">
-        {spec ? (
+        {assistant && typeof assistant.metadata.avatar === 'string' ? (
+          <img src={assistant.metadata.avatar} alt="" className="size-16 rounded-full object-cover" />
+        ) : spec ? (
           <SpecIcon spec={spec} endpointsConfig={endpointsConfig} size="lg" className="rounded-full" />
         ) : (
           <EndpointIcon endpoint={endpoint} endpointsConfig={endpointsConfig} size="lg" className="rounded-full" />
         )}
       </div>
-      <p className="text-2xl font-semibold tracking-tight text-neutral-900 md:text-[28px] dark:text-neutral-100">{welcome}</p>
+      <p className="text-2xl font-semibold tracking-tight text-neutral-900 md:text-[28px] dark:text-neutral-100">{assistant?.name || welcome}</p>
+      {assistant?.description && <p className="mt-2 max-w-md text-sm text-neutral-500 dark:text-neutral-400">{assistant.description}</p>}
       {spec?.description && <p className="mt-2 max-w-md text-sm text-neutral-500 dark:text-neutral-400">{spec.description}</p>}
     </section>
   );

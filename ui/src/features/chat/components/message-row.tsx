@@ -10,6 +10,7 @@ import { MessageAvatar } from './message-avatar.js';
 import { MessageEditor } from './message-editor.js';
 import { useMessageRowContext } from './message-row-context.js';
 import { MessageToolbar } from './message-toolbar.js';
+import { ContentParts } from './content-parts.js';
 import { PluginRuns, pluginRunsOf } from './plugin-runs.js';
 import { UnfinishedNotice } from './unfinished-notice.js';
 
@@ -92,7 +93,9 @@ export const MessageRow = memo(function MessageRow({ message, parent, siblingInd
             <ErrorBox text={message.text} />
           ) : (
             <div className={classNames('text-[15px] text-neutral-800 dark:text-neutral-100', isStreaming && !message.text && 'min-h-7')}>
-              {runs.length > 0 ? (
+              {message.content && message.content.length > 0 ? (
+                <ContentParts parts={message.content} math={context.latex} streaming={isStreaming} />
+              ) : runs.length > 0 ? (
                 <PluginRuns text={message.text} runs={runs} names={context.endpointsConfig?.gptPlugins?.plugins} math={context.latex} streaming={isStreaming} />
               ) : (
                 <Markdown text={message.text} math={context.latex} streaming={isStreaming} />

@@ -42,6 +42,11 @@ function endpointOptions(setup: ChatSetup): Record<string, unknown> {
   return Object.fromEntries(Object.entries(setup).filter(([, value]) => value !== null && value !== undefined && value !== ''));
 }
 
+function threadOf(messages: readonly ChatMessage[]): string | undefined {
+  const thread = messages.find((message) => typeof message.thread_id === 'string')?.thread_id;
+  return typeof thread === 'string' ? thread : undefined;
+}
+
 function basePlan(context: TurnContext) {
   const endpoint = context.setup.endpoint;
   if (!endpoint) return null;
@@ -55,6 +60,8 @@ function basePlan(context: TurnContext) {
     endpoint,
     endpointType: context.setup.endpointType ?? (isCustom ? 'custom' : undefined),
     conversationId: isNewConversation ? null : context.conversationId,
+    // The assistants endpoint continues a conversation on its thread, which its messages carry.
+    ...(endpoint === 'assistants' ? { thread_id: threadOf(context.messages) } : {}),
   };
   const template = (fields: Partial<ChatMessage>): ChatMessage => ({
     messageId: '',

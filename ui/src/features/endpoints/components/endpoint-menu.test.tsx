@@ -32,13 +32,13 @@ const page = (path = '/c/new', initial = { endpoint: 'openAI', model: 'gpt-4o' }
   );
 
 describe('EndpointMenu', () => {
-  it('lists the enabled endpoints in order, with a key button on those needing a user key, and not assistants (no builder yet)', async () => {
+  it('lists the enabled endpoints in order, with a key button on those needing a user key, assistants among them', async () => {
     setup({ 'GET /api/endpoints': () => json(200, { ...endpoints, assistants: { order: 1, userProvide: false, userProvideURL: false, capabilities: ['retrieval'] } }) });
     const { user } = page();
     await user.click(await screen.findByRole('button', { name: 'Endpoint: OpenAI' }));
     const menu = screen.getByRole('menu', { name: 'Endpoints' });
     const items = within(menu).getAllByRole('menuitemradio');
-    ['OpenAI', 'Anthropic', 'BYOK', 'Google'].forEach((name, index) => expect(within(menu).getByRole('menuitemradio', { name })).toBe(items[index]));
+    ['OpenAI', 'Anthropic', 'Assistants', 'BYOK', 'Google'].forEach((name, index) => expect(within(menu).getByRole('menuitemradio', { name })).toBe(items[index]));
     expect(within(menu).getByRole('menuitemradio', { name: 'OpenAI' })).toHaveAttribute('aria-checked', 'true');
     expect(within(menu).getAllByRole('menuitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Set API key for BYOK', 'Set API key for Google']);
   });

@@ -1,0 +1,2 @@
+export { AssistantBuilder } from './components/assistant-builder.js';
+export { AssistantSelect } from './components/assistant-select.js';

@@ -1,0 +1,2 @@
+export { getAssistantsQueryOptions, useAssistants } from './assistants-query.js';
+export { assistantStorageKey, readStoredAssistantId, storeAssistantId } from './assistant-selection.js';
