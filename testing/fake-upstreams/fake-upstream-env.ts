@@ -35,6 +35,15 @@ export function fakeLegacyEnv(upstreams: Pick<FakeUpstreams, 'bing' | 'chatgptBr
   };
 }
 
+/** The environment that turns on the assistants endpoint against the OpenAI fake, with a fixed model list. */
+export function fakeAssistantsEnv(upstreams: Pick<FakeUpstreams, 'openai'>): Record<string, string> {
+  return {
+    ASSISTANTS_API_KEY: 'sk-fake-assistants',
+    ASSISTANTS_BASE_URL: `${upstreams.openai.url}/v1`,
+    ASSISTANTS_MODELS: 'gpt-4o,gpt-4o-mini',
+  };
+}
+
 /** The example librechat.fake.yaml (Azure and custom endpoints) and the variables it reads. */
 export function fakeLibrechatEnv(upstreams: Pick<FakeUpstreams, 'openai' | 'azure'>): Record<string, string> {
   return {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { fakeLegacyEnv, fakeUpstreamEnv } from '../../../testing/fake-upstreams/fake-upstream-env.js';
+import { fakeAssistantsEnv, fakeLegacyEnv, fakeUpstreamEnv } from '../../../testing/fake-upstreams/fake-upstream-env.js';
 import { startFakeUpstreams, type FakeUpstreams } from '../../../testing/fake-upstreams/index.js';
 import { startServe, type RunningServer } from '../../../testing/run-cli.js';
 import { launchBrowser } from './browser.js';
@@ -50,13 +50,14 @@ export interface ChatE2eContext extends E2eContext {
 
 /**
  * A server whose openAI, anthropic and google endpoints (with `legacyEndpoints`, bingAI and
- * chatGPTBrowser too) talk to the fake upstreams running in the test process; script them per test
+ * chatGPTBrowser too; with `assistants`, the assistants endpoint) talk to the fake upstreams running in the test process; script them per test
  * through `upstreams.<provider>.control`.
  */
-export async function startChatE2e(env: Record<string, string> = {}, options: { legacyEndpoints?: boolean } = {}): Promise<ChatE2eContext> {
+export async function startChatE2e(env: Record<string, string> = {}, options: { legacyEndpoints?: boolean; assistants?: boolean } = {}): Promise<ChatE2eContext> {
   const upstreams = await startFakeUpstreams();
   const legacy = options.legacyEndpoints ? fakeLegacyEnv(upstreams) : {};
-  const e2e = await startE2e({ ...fakeUpstreamEnv(upstreams), ...legacy, ...env });
+  const assistants = options.assistants ? fakeAssistantsEnv(upstreams) : {};
+  const e2e = await startE2e({ ...fakeUpstreamEnv(upstreams), ...legacy, ...assistants, ...env });
   return {
     ...e2e,
     upstreams,
