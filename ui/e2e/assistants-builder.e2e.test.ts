@@ -103,6 +103,12 @@ describe('the assistant builder in the browser', () => {
     expect(upstream[0]!.body.messages[0]).toEqual({ role: 'system', content: 'You are a patient math tutor.' });
     await page.screenshot({ path: '/tmp/chatbox-assistants-chat.png' });
 
+    // The stored reply keeps its parts: reopened, the tool call is still there between the two texts.
+    await expect.poll(() => page.url()).toMatch(/\/c\/[0-9a-f-]{36}$/);
+    await page.reload();
+    await expect.poll(() => replies().last().innerText(), { timeout: 15_000 }).toContain('It is 42.');
+    expect(await replies().last().locator('details summary').innerText()).toContain('Ran calculator');
+
     // Delete, with confirmation: Cancel keeps it, Delete removes it from the picker and the server.
     await openBuilder();
     await picker().selectOption(stored!.id);
@@ -118,5 +124,12 @@ describe('the assistant builder in the browser', () => {
     await expect.poll(() => picker().locator('option').allInnerTexts()).toEqual(['Create new assistant']);
     const after = await page.request.get('/api/assistants', { headers: bearer(token) });
     expect(((await after.json()) as { data: unknown[] }).data).toEqual([]);
+
+    // With no assistant left, a new chat on the assistants endpoint has no dropdown and says what to do.
+    await page.getByRole('button', { name: 'New chat' }).first().click();
+    await expect.poll(() => page.getByRole('button', { name: 'Endpoint: Assistants' }).count()).toBe(1);
+    await expect.poll(() => composer().getAttribute('placeholder')).toBe('Create an assistant in the builder (side panel) to chat with it.');
+    expect(await composer().isEnabled()).toBe(false);
+    expect(await page.getByRole('combobox', { name: 'Select an assistant' }).count()).toBe(0);
   }, 120_000);
 });
