@@ -16,6 +16,7 @@ export function describeActionsContract(context: ContractContext): void {
       const user = await context.createUser();
       const { actions } = context.store;
       const first = await actions.save(actionInput(user.id, 'asst_1'));
+      await pause();
       const second = await actions.save(actionInput(user.id, 'asst_2', 'b.example.com'));
       expect(await actions.find(user.id, first.action_id)).toEqual(first);
       await pause();
