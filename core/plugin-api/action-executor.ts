@@ -1,3 +1,5 @@
+import type { PluginLogger } from './plugin-logger.js';
+
 /**
  * Runs OpenAPI actions: core parses the spec (core/protocol, pure) into operations the model can
  * call; when the model calls one, the executor builds the HTTP request from the operation and the
@@ -76,7 +78,7 @@ export interface ActionContext {
   /** The SSRF-guarded fetch: spec URLs come from users. The token request of OAuth goes through it too. */
   fetch: typeof globalThis.fetch;
   /** Where the executor writes what the operator may need (a refreshed token, a retried call). */
-  log?: { info(fields: object, message: string): void };
+  log?: PluginLogger;
 }
 
 /** The `action-executor` plugin: turns an operation call into an HTTP request and its response. */

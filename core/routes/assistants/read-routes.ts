@@ -34,7 +34,7 @@ export async function assistantReadRoutes(app: FastifyInstance, { endpoint }: { 
     for (let after: string | undefined, more = true; more; ) {
       const page = await app.store.assistants.list(request.user!.id, { order: 'desc', limit: documentsPage, after });
       if (!page) break;
-      documents.push(...page.items.map(toAssistantDocumentDto));
+      documents.push(...page.items.map((assistant) => toAssistantDocumentDto(assistant)));
       after = page.items.at(-1)?.id;
       more = page.hasMore;
     }

@@ -46,7 +46,7 @@ export function createOpenApiExecutor(settings: OpenApiExecutorSettings): Action
         // The API may revoke a token before its expiry: one new token, one more try.
         await response.body?.cancel();
         tokens.invalidate(call.auth);
-        context.log?.info({ host: built.url.host }, 'an action answered 401: refreshing its OAuth token once');
+        context.log?.info('an action answered 401: refreshing its OAuth token once', { host: built.url.host });
         response = await send();
       }
       const contentType = response.headers.get('content-type') ?? undefined;
