@@ -14,11 +14,13 @@ function base64Url(text: string): string {
 /**
  * The domain as it appears in function names, which must match ^[a-zA-Z0-9_-]{1,64}$ for every
  * provider: LibreChat's Azure encoding (short domains with `.` as `---`, longer ones as the first ten
- * characters of their base64), with URL-safe base64 so no `+` or `/` slips in. chatbox never decodes
+ * characters of their base64; a short form longer than ten characters is base64 too), with URL-safe base64 so no `+` or `/` slips in. chatbox never decodes
  * it: a run matches it against the encodings of the assistant's actions' domains.
  */
 export function encodeActionDomain(domain: string): string {
-  if (domain.length <= ENCODED_DOMAIN_LENGTH) return domain.replace(/\./g, domainSeparator);
+  // LibreChat's short form can outgrow ten characters (`a.example` → `a---example`): then base64 too.
+  const short = domain.replace(/\./g, domainSeparator);
+  if (short.length <= ENCODED_DOMAIN_LENGTH && /^[a-zA-Z0-9_-]+$/.test(short)) return short;
   return base64Url(domain).slice(0, ENCODED_DOMAIN_LENGTH);
 }
 
