@@ -4,7 +4,7 @@ import { createOpenApiExecutor } from './openapi-executor.js';
 
 const settingsSchema = z.object({
   timeoutMs: z.number().int().positive().default(30_000),
-  maxResponseChars: z.number().int().positive().default(20_000),
+  maxResponseChars: z.number().int().positive().default(16_000),
 });
 
 /** Runs OpenAPI actions (issue 19): auth none, API key, OAuth client credentials. */
