@@ -6,7 +6,7 @@ import { z } from 'zod';
  * and they may be private addresses (an intranet API). An entry is `host`, `*.domain` (its
  * subdomains), optionally with `http://` or `https://` (only that scheme) and `:port` (only that port).
  */
-export const actionsSchema = z.strictObject({
+export const actionsSchema = z.object({
   allowedDomains: z
     .array(
       z

@@ -36,8 +36,14 @@ export async function assistantsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(assistantAvatarRoutes, { endpoint, uploads });
   // The code interpreter's sandbox and retrieval plug in here once they exist; until then a run of an
   // assistant with either goes on without it, with a log line (run-tools.ts).
-  const log = toPluginLogger(app.log.child({ plugin: 'action-executor:openapi' }));
-  const executor = await app.plugins.setup('action-executor', 'openapi', {}, log);
-  const factories: CapabilityToolFactories = { actions: createActionToolFactory({ store: app.store, vault, executor, rules, log }) };
+  // The first registered action-executor runs actions (plugins/actions/openapi); a server built without
+  // one still stores actions, and runs leave their functions out (run-tools.ts logs why).
+  const [executorPlugin] = app.plugins.list('action-executor');
+  const factories: CapabilityToolFactories = {};
+  if (executorPlugin) {
+    const log = toPluginLogger(app.log.child({ plugin: `action-executor:${executorPlugin.name}` }));
+    const executor = await app.plugins.setup('action-executor', executorPlugin.name, {}, log);
+    factories.actions = createActionToolFactory({ store: app.store, vault, executor, rules, log });
+  }
   await app.register(assistantChatRoutes, { endpoint, factories });
 }
