@@ -1,5 +1,5 @@
 import type { ActionDto } from '@protocol';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch } from '../../../test/mock-fetch.js';
 import { renderFeature } from '../../../test/render-feature.js';
@@ -46,7 +46,7 @@ describe('ActionsEditor', () => {
     await user.click(screen.getByRole('radio', { name: 'API Key' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('alert')).toHaveTextContent('API Key is required');
-    await user.type(screen.getByLabelText('API Key'), 'k-1');
+    await user.type(screen.getByLabelText('API Key', { selector: 'input[type="password"]' }), 'k-1');
     await user.click(screen.getByRole('radio', { name: 'Bearer' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
@@ -60,13 +60,12 @@ describe('ActionsEditor', () => {
     let closed = false;
     const { user } = renderFeature(<ActionsEditor assistantId="asst_1" action={saved} model="gpt-4o" onClose={() => (closed = true)} />);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Examples' }), 'petstore');
-    expect(screen.getByRole('textbox', { name: 'Schema' })).toHaveValue(expect.stringContaining('operationId: listPets'));
+    expect((screen.getByRole('textbox', { name: 'Schema' }) as HTMLTextAreaElement).value).toContain('operationId: listPets');
     await act(async () => {});
     expect(await screen.findByRole('table', { name: 'Available actions' }, { timeout: 2000 })).toHaveTextContent('createPet');
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(screen.getByText('Are you sure you want to delete this action?')).toBeInTheDocument();
-    const buttons = screen.getAllByRole('button', { name: 'Delete' });
-    await user.click(buttons[buttons.length - 1]);
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(closed).toBe(true));
     expect(callsTo('DELETE', `/api/assistants/actions/asst_1/${saved.action_id}/gpt-4o`)).toHaveLength(1);
   });

@@ -166,6 +166,7 @@ export function ActionsEditor({ assistantId, action, model = '', onClose }: Acti
       <ConfirmDialog
         open={confirmDelete}
         title={localize('com_ui_delete')}
+        confirmLabel={localize('com_ui_delete')}
         pending={remove.isPending}
         onCancel={() => setConfirmDelete(false)}
         onConfirm={() =>
