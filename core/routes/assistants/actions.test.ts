@@ -66,6 +66,8 @@ describe('POST /api/assistants/actions/:assistant_id', () => {
     expect(saved.statusCode).toBe(200);
     const [document, assistant, action] = saved.json();
     expect(document).toMatchObject({ assistant_id: assistantId, actions: [`127.0.0.1_action_${action.action_id}`] });
+    const documents = (await server.request('GET', '/api/assistants/documents')).json();
+    expect(documents.find((entry: { assistant_id: string }) => entry.assistant_id === assistantId).actions).toEqual([`127.0.0.1_action_${action.action_id}`]);
     expect(assistant.tools.map((tool: { function: { name: string } }) => tool.function.name)).toEqual([weatherTool(), actionFunctionName('getBig', '127.0.0.1'), actionFunctionName('getMissing', '127.0.0.1')]);
     expect(action).toMatchObject({ assistant_id: assistantId, type: 'action_prototype', metadata: { domain: '127.0.0.1', privacy_policy_url: 'https://example.com/privacy', auth: { type: 'service_http', authorization_type: 'bearer' } } });
     expect(saved.body).not.toContain('secret-key-1');
