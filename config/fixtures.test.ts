@@ -40,7 +40,10 @@ describe('a librechat.yaml of each config version', () => {
 
   it('1.2: lists speech, memory, web search, agents and Apple/SAML sign-in; honours balance and MCP servers', async () => {
     const { ignored } = await check('1.2');
-    expect(keysOf(ignored, '')).toEqual(expect.arrayContaining(['turnstile', 'speech', 'actions', 'webSearch', 'memory']));
+    expect(keysOf(ignored, '')).toEqual(expect.arrayContaining(['turnstile', 'speech', 'webSearch', 'memory']));
+    // actions.allowedDomains is honoured (issue 19).
+    expect(keysOf(ignored, '')).not.toContain('actions');
+    expect(keysOf(ignored, 'actions')).toEqual([]);
     expect(keysOf(ignored, '')).not.toContain('balance');
     expect(keysOf(ignored, '')).not.toContain('mcpServers');
     expect(keysOf(ignored, 'mcpServers.everything')).toEqual([]);

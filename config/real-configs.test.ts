@@ -80,7 +80,9 @@ describe.skipIf(!files.includes('librechat.example-v1.3.13.yaml'))('chatbox conf
     const ignoredLines = output.filter((line) => line.startsWith('ignored'));
     expect(ignoredLines).toHaveLength(1);
     expect(ignoredLines[0]).toContain('registration.socialLogins: apple, saml');
-    expect(ignoredLines[0]).toMatch(/^ignored \(not implemented by chatbox\): actions; /);
+    // actions.allowedDomains is honoured since issue 19: the section is no longer ignored as a whole.
+    expect(ignoredLines[0]).toMatch(/^ignored \(not implemented by chatbox\): /);
+    expect(ignoredLines[0]).not.toMatch(/: actions; /);
     expect(ignoredLines[0]).toContain('interface: fileSearch');
     expect(output.at(-1)).toMatch(/configuration is valid \(0 errors, 0 warnings\)$/);
   });

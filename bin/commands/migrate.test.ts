@@ -75,6 +75,7 @@ async function seed(): Promise<{ aliceId: string; conversationIds: string[] }> {
   await createUserKeys({ store, vault: createKeyVault(credsKey) }).save(alice.id, 'openAI', 'sk-alice-secret', null);
   await createPluginAuths({ store, vault: createKeyVault(credsKey), log: console }).save(alice.id, 'wolfram', { WOLFRAM_APP_ID: 'alice-wolfram-id' });
   await store.assistants.create({ id: 'asst_000000000000000000000001', user: alice.id, name: 'Tutor', description: null, instructions: 'Explain.', model: 'gpt-4o', tools: [{ type: 'retrieval' }], file_ids: ['f-1'], metadata: { author: alice.id } });
+  await store.actions.save({ user: alice.id, action_id: '00000000-0000-4000-8000-000000000001', assistant_id: 'asst_000000000000000000000001', metadata: { domain: 'api.example.com', raw_spec: '{}', auth: { type: 'service_http', authorization_type: 'bearer' }, api_key: 'sealed' } });
   for (const [userId, amount] of [[alice.id, 1000], [alice.id, -250], [bob.id, 10]] as const) {
     await store.balances.record({ userId, conversationId: null, tokenType: 'credits', model: null, context: 'admin', rawAmount: amount, rate: 1, tokenValue: amount });
   }
@@ -113,6 +114,7 @@ async function snapshot(store: Store) {
     keys: await all((after, limit) => store.keys.exportBatch(after, limit)),
     pluginAuths: await all((after, limit) => store.pluginAuths.exportBatch(after, limit)),
     assistants: await all((after, limit) => store.assistants.exportBatch(after, limit)),
+    actions: await all((after, limit) => store.actions.exportBatch(after, limit)),
     balances: await store.balances.listBalances(),
     transactions: await all((after, limit) => store.balances.exportTransactions(after, limit)),
     bans: await all((after, limit) => store.bans.exportBatch(after, limit)),
@@ -146,7 +148,8 @@ describe('chatbox migrate', () => {
     expect(first.stdout).toContain('plugin auths: 1/1 (1 new, 0 changed)');
     expect(first.stdout).toContain('assistants: 1/1 (1 new, 0 changed)');
     expect(first.stdout).toContain('shares: 1/1 (1 new, 0 changed)');
-    expect(first.stdout).toMatch(/Done in [\d.]+ s: read 37, wrote 37 new and 0 changed record\(s\)/);
+    expect(first.stdout).toContain('actions: 1/1 (1 new, 0 changed)');
+    expect(first.stdout).toMatch(/Done in [\d.]+ s: read 38, wrote 38 new and 0 changed record\(s\)/);
 
     const second = await migrate(uri);
     expect(second.code).toBe(0);
@@ -163,7 +166,7 @@ describe('chatbox migrate', () => {
       expect(await createPluginAuths({ store: target, vault: createKeyVault(credsKey), log: console }).read(aliceId, 'wolfram')).toEqual({ WOLFRAM_APP_ID: 'alice-wolfram-id' });
       expect(await target.balances.get(aliceId)).toBe(750);
       expect((await target.presets.list(aliceId)).filter((preset) => preset.defaultPreset).map((preset) => preset.presetId)).toEqual(['p-default']);
-      expect(await target.database.collection(progressCollection).countDocuments({ done: true })).toBe(15);
+      expect(await target.database.collection(progressCollection).countDocuments({ done: true })).toBe(16);
       // The file still says embedded, and a turn finds its text and passages in MongoDB, once each.
       expect((await target.files.find(aliceId, handbook.fileId))?.embedded).toBe(true);
       expect(await target.documentChunks.wholeText(aliceId, handbook.fileId)).toBe(handbook.text);
@@ -263,7 +266,7 @@ describe('chatbox migrate', () => {
       await meili.stop();
       const unreachable = await migrateWith(env, freshUri());
       expect(unreachable.code).toBe(0);
-      expect(unreachable.stdout).toContain('wrote 37 new');
+      expect(unreachable.stdout).toContain('wrote 38 new');
       expect(unreachable.stderr).toContain('warning: Meilisearch was not updated');
       expect(unreachable.stderr).toContain('chatbox search reindex');
     } finally {

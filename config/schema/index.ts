@@ -8,6 +8,7 @@ import { modelSpecsSchema } from './model-specs.js';
 import { rateLimitsSchema } from './rate-limits.js';
 import { registrationSchema } from './registration.js';
 import { ssrfSchema } from './ssrf.js';
+import { actionsSchema } from './actions.js';
 import { toolsSchema } from './tools.js';
 import { versionSchema } from './version.js';
 
@@ -35,6 +36,7 @@ export const configSchema = z.strictObject({
   endpoints: endpointsSchema.optional(),
   modelSpecs: modelSpecsSchema.optional(),
   ssrf: ssrfSchema.prefault({}),
+  actions: actionsSchema.prefault({}),
   balance: balanceSchema.optional(),
   mcpServers: mcpServersSchema.optional(),
   /** chatbox's: which tools wait for the user's approval (tools.ts). */
@@ -50,6 +52,7 @@ export { registrationSchema, socialLoginProviders, type RegistrationConfig, type
 export { rateLimitsSchema, type RateLimitsConfig } from './rate-limits.js';
 export { fileConfigSchema, endpointFileConfigSchema, type FileConfig, type EndpointFileConfig } from './file-config.js';
 export { ssrfSchema, type SsrfConfig } from './ssrf.js';
+export { actionsSchema, type ActionsConfig } from './actions.js';
 export { balanceSchema, refillIntervalUnits, type BalanceConfig, type RefillIntervalUnit } from './balance.js';
 export * from './endpoints/index.js';
 export { mcpServersSchema, mcpTransportOf, DEFAULT_MCP_TIMEOUT_MS, DEFAULT_MCP_INIT_TIMEOUT_MS, type McpServerConfig, type McpServersConfig, type McpTransport } from './mcp-servers.js';

@@ -1,3 +1,5 @@
+import type { PluginLogger } from './plugin-logger.js';
+
 /**
  * Runs OpenAPI actions: core parses the spec (core/protocol, pure) into operations the model can
  * call; when the model calls one, the executor builds the HTTP request from the operation and the
@@ -21,8 +23,8 @@ export interface OperationParameter {
 export interface ActionOperation {
   /** The spec's operationId: the function name the model calls. */
   operationId: string;
-  /** The HTTP method, upper case. */
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+  /** The HTTP method, upper case, as the spec lists it; the executor refuses one it cannot send ('Unsupported HTTP method'). */
+  method: string;
   /** The server URL from the spec (`servers[0].url`), without a trailing slash. */
   serverUrl: string;
   /** The path template, with `{name}` placeholders for path parameters. */
@@ -39,7 +41,15 @@ export type ActionAuth =
   /** An API key sent as `Authorization: Basic|Bearer <key>` or in a custom header. */
   | { type: 'api_key'; key: string; scheme: 'basic' | 'bearer' | 'custom'; headerName?: string }
   /** OAuth 2 client credentials: the executor fetches (and caches) a token from the token URL. */
-  | { type: 'oauth_client_credentials'; tokenUrl: string; clientId: string; clientSecret: string; scope?: string };
+  | {
+      type: 'oauth_client_credentials';
+      tokenUrl: string;
+      clientId: string;
+      clientSecret: string;
+      scope?: string;
+      /** `default_post`: id and secret in the form body; `basic_auth_header`: in an `Authorization: Basic` header. */
+      exchange: 'default_post' | 'basic_auth_header';
+    };
 
 /** One call of an operation. */
 export interface ActionCall {
@@ -65,8 +75,10 @@ export interface ActionResponse {
 export interface ActionContext {
   /** Fires when the turn is stopped; the HTTP request is cancelled. */
   signal: AbortSignal;
-  /** The SSRF-guarded fetch: spec URLs come from users. */
+  /** The SSRF-guarded fetch: spec URLs come from users. The token request of OAuth goes through it too. */
   fetch: typeof globalThis.fetch;
+  /** Where the executor writes what the operator may need (a refreshed token, a retried call). */
+  log?: PluginLogger;
 }
 
 /** The `action-executor` plugin: turns an operation call into an HTTP request and its response. */

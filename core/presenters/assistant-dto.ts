@@ -1,4 +1,5 @@
 import type { AssistantDocumentDto, AssistantDto } from '../protocol/assistants.js';
+import type { Action } from '../store/repositories/actions.js';
 import type { Assistant } from '../store/repositories/assistants.js';
 
 /** A stored assistant as OpenAI's v1 object: the owner stays in `metadata.author`, the dates become `created_at` seconds. */
@@ -8,13 +9,14 @@ export function toAssistantDto(assistant: Assistant): AssistantDto {
 }
 
 /** LibreChat's AssistantDocument of an assistant (its avatar and knowledge files; `actions` join when assistants have actions). */
-export function toAssistantDocumentDto(assistant: Assistant): AssistantDocumentDto {
+export function toAssistantDocumentDto(assistant: Assistant, actions?: ReadonlyArray<Pick<Action, 'action_id' | 'metadata'>>): AssistantDocumentDto {
   const { avatar, avatar_source: source } = assistant.metadata;
   return {
     user: assistant.user,
     assistant_id: assistant.id,
     ...(typeof avatar === 'string' ? { avatar: { filepath: avatar, source: typeof source === 'string' ? source : 'local' } } : {}),
     file_ids: assistant.file_ids,
+    ...(actions && actions.length > 0 ? { actions: actions.map((action) => `${action.metadata.domain}_action_${action.action_id}`) } : {}),
     createdAt: assistant.createdAt.toISOString(),
     updatedAt: assistant.updatedAt.toISOString(),
   };

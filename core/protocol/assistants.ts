@@ -49,7 +49,7 @@ export interface AssistantDocumentDto {
   assistant_id: string;
   avatar?: { filepath: string; source: string };
   file_ids: string[];
-  /** `<domain>_action_<action_id>` of its actions (LibreChat's; absent until chatbox stores actions). */
+  /** `<domain>_action_<action_id>` of its actions (LibreChat's); absent when it has none. */
   actions?: string[];
   createdAt: string;
   updatedAt: string;

@@ -17,3 +17,4 @@ export * from './export/index.js';
 export * from './tool-capable-models.js';
 export * from './assistants.js';
 export * from './share.js';
+export * from './openapi/index.js';

@@ -1,3 +1,4 @@
+import type { ActionsRepository } from './repositories/actions.js';
 import type { AssistantsRepository } from './repositories/assistants.js';
 import type { BalancesRepository } from './repositories/balances.js';
 import type { BansRepository } from './repositories/bans.js';
@@ -39,6 +40,8 @@ export interface Store {
   pluginAuths: PluginAuthsRepository;
   /** Assistants (OpenAI v1 shape), owned by their author. */
   assistants: AssistantsRepository;
+  /** OpenAPI actions of assistants; their secrets sealed by core. */
+  actions: ActionsRepository;
   balances: BalancesRepository;
   bans: BansRepository;
   files: FilesRepository;

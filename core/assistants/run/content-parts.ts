@@ -1,3 +1,4 @@
+import { actionDelimiter } from '../assistant-tools.js';
 import type { ContentPartFrame } from '../../protocol/stream-frames.js';
 
 /** A reply's content part as LibreChat stores it (and its client renders it from GET /api/messages). */
@@ -12,6 +13,8 @@ export interface FunctionToolCall {
   type: 'function';
   function: { name: string; arguments: string; output: string | null };
   progress: number;
+  /** An OpenAPI action's function: LibreChat's client labels it "running action" (wave2 notes §3.6). */
+  action?: true;
 }
 
 /** What every frame of one reply names. */
@@ -63,7 +66,7 @@ export function createContentParts(ids: ContentFrameIds) {
     },
     /** The model called a function: its part, at progress 0.01. */
     startCall(call: { id: string; name: string; input: string }): ContentPartFrame {
-      const toolCall: FunctionToolCall = { id: call.id, type: 'function', function: { name: call.name, arguments: call.input, output: null }, progress: 0.01 };
+      const toolCall: FunctionToolCall = { id: call.id, type: 'function', function: { name: call.name, arguments: call.input, output: null }, progress: 0.01, ...(call.name.includes(actionDelimiter) ? { action: true as const } : {}) };
       parts.push({ type: 'tool_call', tool_call: toolCall });
       return callFrame(parts.length - 1, toolCall);
     },

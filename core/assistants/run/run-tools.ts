@@ -1,5 +1,5 @@
 import type { AssistantCapability } from '../../../config/index.js';
-import type { Assistant } from '../../store/repositories/assistants.js';
+import type { Assistant, AssistantFunction } from '../../store/repositories/assistants.js';
 import type { ResolvedTool, ToolCatalogue } from '../../tools/tool-catalogue.js';
 import { capabilityOf, findCatalogueTool } from '../assistant-tools.js';
 
@@ -11,6 +11,8 @@ import { capabilityOf, findCatalogueTool } from '../assistant-tools.js';
 export interface CapabilityToolFactories {
   code_interpreter?: (context: { userId: string; conversationId: string; assistant: Assistant }) => ResolvedTool;
   retrieval?: (context: { userId: string; conversationId: string; assistant: Assistant }) => ResolvedTool;
+  /** The tool of one OpenAPI action function (`<operation>_action_<domain>`), core/assistants/actions. */
+  actions?: (context: { userId: string; assistant: Assistant; function: AssistantFunction }) => ResolvedTool;
 }
 
 /** Why a tool of the assistant is not offered to this run (logged, never the run's failure). */
@@ -46,6 +48,10 @@ export function resolveRunTools(input: {
       const factory = input.factories[tool.type];
       if (factory) tools.push(factory({ userId: input.userId, conversationId: input.conversationId, assistant: input.assistant }));
       else skipped.push({ tool: label, reason: `${tool.type} is not available on this server yet` });
+      continue;
+    }
+    if (capability === 'actions' && input.factories.actions) {
+      tools.push(input.factories.actions({ userId: input.userId, assistant: input.assistant, function: tool.function }));
       continue;
     }
     if (capability !== 'tools') {

@@ -31,10 +31,12 @@ export async function assistantReadRoutes(app: FastifyInstance, { endpoint }: { 
   app.get('/api/assistants/documents', authenticate, async (request): Promise<AssistantDocumentDto[]> => {
     requireAssistantsEndpoint(endpoint);
     const documents: AssistantDocumentDto[] = [];
+    // LibreChat's documents name their actions (`<domain>_action_<action_id>`): one read of the user's actions.
+    const actions = await app.store.actions.list(request.user!.id);
     for (let after: string | undefined, more = true; more; ) {
       const page = await app.store.assistants.list(request.user!.id, { order: 'desc', limit: documentsPage, after });
       if (!page) break;
-      documents.push(...page.items.map(toAssistantDocumentDto));
+      documents.push(...page.items.map((assistant) => toAssistantDocumentDto(assistant, actions.filter((action) => action.assistant_id === assistant.id))));
       after = page.items.at(-1)?.id;
       more = page.hasMore;
     }

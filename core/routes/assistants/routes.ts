@@ -3,6 +3,10 @@ import { findAssistantsEndpoint } from '../../assistants/assistants-endpoint.js'
 import { resolveFileLimits } from '../../files/index.js';
 import type { UploadContext } from '../files/receive-upload.js';
 import type { CapabilityToolFactories } from '../../assistants/run/run-tools.js';
+import { createActionToolFactory } from '../../assistants/actions/action-tools.js';
+import { createKeyVault } from '../../keys/key-vault.js';
+import { toPluginLogger } from '../../plugin-host/plugin-logger.js';
+import { assistantActionRoutes } from './action-routes.js';
 import { assistantAvatarRoutes } from './avatar-routes.js';
 import { assistantChatRoutes } from './chat-routes.js';
 import { assistantReadRoutes } from './read-routes.js';
@@ -23,11 +27,23 @@ export async function assistantsRoutes(app: FastifyInstance): Promise<void> {
     log: app.log,
     imageOutputType: app.config.yaml.imageOutputType,
   };
+  const vault = createKeyVault(app.config.secrets.credsKey);
+  const rules = { allowedDomains: app.config.yaml.actions.allowedDomains, allowedHosts: app.config.yaml.ssrf?.allowedHosts ?? [] };
+  // Registered before the read routes: GET /api/assistants/actions is not an assistant id.
+  await app.register(assistantActionRoutes, { endpoint, vault, rules });
   await app.register(assistantReadRoutes, { endpoint });
   await app.register(assistantWriteRoutes, { endpoint, uploads });
   await app.register(assistantAvatarRoutes, { endpoint, uploads });
   // The code interpreter's sandbox and retrieval plug in here once they exist; until then a run of an
   // assistant with either goes on without it, with a log line (run-tools.ts).
+  // The first registered action-executor runs actions (plugins/actions/openapi); a server built without
+  // one still stores actions, and runs leave their functions out (run-tools.ts logs why).
+  const [executorPlugin] = app.plugins.list('action-executor');
   const factories: CapabilityToolFactories = {};
+  if (executorPlugin) {
+    const log = toPluginLogger(app.log.child({ plugin: `action-executor:${executorPlugin.name}` }));
+    const executor = await app.plugins.setup('action-executor', executorPlugin.name, {}, log);
+    factories.actions = createActionToolFactory({ store: app.store, vault, executor, rules, log });
+  }
   await app.register(assistantChatRoutes, { endpoint, factories });
 }

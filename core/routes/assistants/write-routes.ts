@@ -72,6 +72,7 @@ export async function assistantWriteRoutes(app: FastifyInstance, { endpoint, upl
     const existing = await ownAssistant(app, userId, request.params.id);
     refuseWhenBuilderDisabled(assistantsEndpoint);
     await assistants.delete(userId, existing.id);
+    await app.store.actions.deleteByAssistant(userId, existing.id);
     const avatar = existing.metadata.avatar;
     if (typeof avatar === 'string') await deleteReplacedAvatar(avatar, userId, uploads);
     return { id: existing.id, object: 'assistant.deleted', deleted: true };

@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import type { Store } from '../types.js';
+import { describeActionsContract } from './actions.js';
 import { describeAssistantsContract } from './assistants.js';
 import { describeBalancesContract } from './balances.js';
 import { describeBansContract } from './bans.js';
@@ -35,6 +36,7 @@ export function describeStoreContract(driverName: string, makeStore: () => Promi
     describeKeysContract(context);
     describePluginAuthsContract(context);
     describeAssistantsContract(context);
+    describeActionsContract(context);
     describeBalancesContract(context);
     describeBansContract(context);
     describeFilesContract(context);

@@ -27,6 +27,8 @@ export interface Collections {
   searchOutboxState: Collection;
   /** Shared links with their snapshots (see shares.ts). */
   shares: Collection;
+  /** OpenAPI actions of assistants (see actions.ts). */
+  actions: Collection;
 }
 
 /**
@@ -63,6 +65,7 @@ const indexes: Record<keyof Collections, IndexDescription[]> = {
   documentChunks: [{ key: { user: 1, file_id: 1, position: 1 }, unique: true }],
   searchOutbox: [{ key: { availableAt: 1, _id: 1 } }],
   searchOutboxState: [],
+  actions: [{ key: { user: 1, action_id: 1 }, unique: true }, { key: { user: 1, assistant_id: 1, createdAt: 1 } }],
   shares: [{ key: { shareId: 1 }, unique: true }, { key: { userId: 1, conversationId: 1 }, unique: true }, { key: { userId: 1, createdAt: -1 } }],
 };
 

@@ -14,6 +14,7 @@ import { createPresetsRepository } from './presets.js';
 import { createSearchOutbox } from './search-outbox.js';
 import { createSessionsRepository } from './sessions.js';
 import { createSharesRepository } from './shares.js';
+import { createActionsRepository } from './actions.js';
 import { createTokensRepository } from './tokens.js';
 import { createUsersRepository } from './users.js';
 
@@ -74,6 +75,7 @@ export async function createMongoStore({ uri, dbName }: MongoStoreOptions): Prom
     documentChunks: createDocumentChunksRepository(collections),
     searchOutbox: searchOutbox.repository,
     shares: createSharesRepository(collections),
+    actions: createActionsRepository(collections),
     async close() {
       await client.close();
     },

@@ -40,6 +40,7 @@ const ownedBy: Array<[keyof Collections, string]> = [
   ['keys', 'userId'],
   ['pluginAuths', 'userId'],
   ['assistants', 'user'],
+  ['actions', 'user'],
   ['transactions', 'userId'],
   ['balances', 'userId'],
   ['files', 'user'],

@@ -16,6 +16,7 @@ import { createPresetsRepository } from './presets.js';
 import { createSearchOutboxRepository } from './search-outbox.js';
 import { createSessionsRepository } from './sessions.js';
 import { createSharesRepository } from './shares.js';
+import { createActionsRepository } from './actions.js';
 import { createTokensRepository } from './tokens.js';
 import { createUsersRepository } from './users.js';
 
@@ -64,6 +65,7 @@ export function createSqliteStore({ filename }: SqliteStoreOptions): SqliteStore
     documentChunks: createDocumentChunksRepository(connection),
     searchOutbox: createSearchOutboxRepository(connection),
     shares: createSharesRepository(connection),
+    actions: createActionsRepository(connection),
     async close() {
       if (database.open) database.close();
     },

@@ -9,6 +9,7 @@ import { fileDocument } from '../files.js';
 import { keyDocument } from '../keys.js';
 import { messageDocument } from '../messages.js';
 import { pluginAuthDocument } from '../plugin-auths.js';
+import { actionDocument } from '../actions.js';
 import { assistantDocument } from '../assistants.js';
 import { presetDocument } from '../presets.js';
 import { sessionDocument } from '../sessions.js';
@@ -74,6 +75,8 @@ export const copySteps: readonly CopyStep[] = [
   step('keys', 'user_keys', (source, after, limit) => source.keys.exportBatch(after, limit), upserted('keys', keyDocument, ['userId', 'name'])),
   step('plugin auths', 'plugin_auths', (source, after, limit) => source.pluginAuths.exportBatch(after, limit), upserted('pluginAuths', pluginAuthDocument, ['userId', 'pluginKey', 'authField'])),
   step('assistants', 'assistants', (source, after, limit) => source.assistants.exportBatch(after, limit), upserted('assistants', assistantDocument, ['user', 'id'])),
+  // Secrets still sealed: the same CREDS_KEY opens them on the new store.
+  step('actions', 'actions', (source, after, limit) => source.actions.exportBatch(after, limit), upserted('actions', actionDocument, ['user', 'action_id'])),
   step('balances', 'balances', (source, after, limit) => source.balances.exportBatch(after, limit), upserted('balances', balanceDocument, ['userId'])),
   step('transactions', 'transactions', (source, after, limit) => source.balances.exportTransactions(after, limit), upserted('transactions', transactionDocument, ['id'])),
   step('bans', 'bans', (source, after, limit) => source.bans.exportBatch(after, limit), upserted('bans', banDocument, ['key'])),

@@ -9,6 +9,7 @@ import { fileTemporaryIdMigration } from './007-file-temporary-id.js';
 import { pluginAuthsMigration } from './008-plugin-auths.js';
 import { assistantsMigration } from './009-assistants.js';
 import { sharesMigration } from './010-shares.js';
+import { actionsMigration } from './011-actions.js';
 
 /** Every migration in order. Listed by hand: the order is part of the schema's history. */
-export const migrations: readonly Migration[] = [initialMigration, fullTextSearchMigration, searchOutboxMigration, userScopedSearchMigration, unchangedTextSkipsIndexMigration, documentChunksMigration, fileTemporaryIdMigration, pluginAuthsMigration, assistantsMigration, sharesMigration];
+export const migrations: readonly Migration[] = [initialMigration, fullTextSearchMigration, searchOutboxMigration, userScopedSearchMigration, unchangedTextSkipsIndexMigration, documentChunksMigration, fileTemporaryIdMigration, pluginAuthsMigration, assistantsMigration, sharesMigration, actionsMigration];
