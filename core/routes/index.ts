@@ -19,6 +19,7 @@ import { pluginsRoutes } from './plugins/routes.js';
 import { presetsRoutes } from './presets/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { tokenizerRoutes } from './tokenizer/routes.js';
+import { userExportRoutes } from './user/export-routes.js';
 import { userRoutes } from './user/routes.js';
 
 export interface RoutesOptions {
@@ -47,6 +48,7 @@ export async function registerRoutes(app: FastifyInstance, { config, oauthEndpoi
   await app.register(messagesRoutes);
   await app.register(filesRoutes);
   await app.register(presetsRoutes);
+  await app.register(userExportRoutes);
   await app.register(keysRoutes);
   await app.register(pluginsRoutes);
   await app.register(assistantsRoutes);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createUserRateLimit } from '../../auth/user-rate-limit.js';
 import { ChatboxError, ValidationError } from '../../errors/index.js';
 import { UploadLimitStream, UploadRejectedError } from '../../files/index.js';
-import { importConversations } from '../../portability/import-conversations.js';
+import { importAnyExport } from '../../portability/import-any-export.js';
 
 /**
  * POST /api/convos/import (wave2 notes §7): one multipart `file`, streamed into the importer as it
@@ -30,10 +30,11 @@ export async function conversationImportRoutes(app: FastifyInstance): Promise<vo
         if (part.fieldname !== 'file') throw new ValidationError('Send the export in the part named "file"');
         const limiter = new UploadLimitStream({ fileSizeLimit: maxBytes, totalSizeLimit: maxBytes, bytesEarlierInRequest: 0, userStorageLimit: null, userStorageUsed: 0 });
         part.file.on('error', (error) => limiter.destroy(error));
-        const result = await importConversations({ store: app.store, userId: request.user!.id, input: part.file.pipe(limiter) });
+        const result = await importAnyExport({ store: app.store, userId: request.user!.id, target: app.chat.fileStorages.current, input: part.file.pipe(limiter) });
         if (part.file.truncated) throw new ChatboxError('import_too_large');
         const { format, imported, skipped, failed, failedCount } = result;
-        const counts = { format, imported, skipped, failed, failedCount };
+        // An export-all archive also tells what became of its presets and files.
+        const counts = { format, imported, skipped, failed, failedCount, ...('presets' in result ? { presets: result.presets, files: result.files } : {}) };
         // A file refused part-way (not JSON) leaves the rest unread: close rather than read it.
         if (!request.raw.complete) reply.header('connection', 'close');
         if (result.error) return reply.status(400).send({ message: result.error, ...counts });

@@ -1,0 +1,109 @@
+import { extensionOf, sanitizeFileName } from '../../files/index.js';
+import type { FileStorages } from '../../plugin-host/file-storages.js';
+import type { StoredFile } from '../../store/repositories/files.js';
+import type { Store } from '../../store/types.js';
+import { ImportError } from '../imported-conversation.js';
+import { isRecord, stringOf } from '../source-values.js';
+import { stableId } from '../stable-id.js';
+
+export interface FileCounts {
+  imported: number;
+  /** Imported before (same archive, same user): kept as they are. */
+  skipped: number;
+  /** Records whose bytes could not be stored (or never came); their references stay as exported. */
+  failed: number;
+}
+
+/**
+ * Puts an archive's files into the importing server's `fileStrategy` storage under new ids (derived
+ * from the user and the exported id, so a second import finds them), and rewrites the references in
+ * the conversations that follow them in the archive.
+ */
+export function createFileRestorer(store: Store, userId: string, target: FileStorages['current']) {
+  const records = new Map<string, Record<string, unknown>>();
+  const restored = new Map<string, StoredFile>();
+  const counts: FileCounts = { imported: 0, skipped: 0, failed: 0 };
+
+  return {
+    counts,
+    /** files.json: the records of the bytes entries to come. */
+    setRecords(list: unknown): void {
+      if (!Array.isArray(list)) throw new ImportError('files.json is not a list');
+      for (const record of list) {
+        const fileId = isRecord(record) ? stringOf(record.file_id) : undefined;
+        if (isRecord(record) && fileId) records.set(fileId, record);
+      }
+    },
+
+    /** One `files/<file_id>/<name>` entry; the body is always read to its end, so the archive goes on. */
+    async restore(fileId: string, body: EntryBody): Promise<void> {
+      const record = records.get(fileId);
+      const newId = stableId(userId, 'file', fileId);
+      const existing = record ? await store.files.find(userId, newId) : null;
+      if (!record || !target || existing) {
+        body.resume();
+        if (existing) {
+          restored.set(fileId, existing);
+          counts.skipped += 1;
+        } else counts.failed += 1;
+        return;
+      }
+      const filename = sanitizeFileName(stringOf(record.filename) ?? 'file');
+      const type = stringOf(record.type) ?? 'application/octet-stream';
+      try {
+        const stored = await target.storage.save({ userId, fileName: `${newId}${extensionOf(filename)}`, mediaType: type, body: bytesOf(body) });
+        const exportedConversation = stringOf(record.conversationId);
+        const saved = await store.files.upsert({
+          file_id: newId,
+          user: userId,
+          filename,
+          filepath: stored.path,
+          type,
+          bytes: stored.bytes,
+          source: target.source,
+          context: stringOf(record.context) ?? 'message_attachment',
+          // The text index of a document is the exporting server's; here it is a plain attachment until uploaded again.
+          embedded: false,
+          width: typeof record.width === 'number' ? record.width : null,
+          height: typeof record.height === 'number' ? record.height : null,
+          // The conversation's id after import, as build-conversation.ts derives it for chatbox JSON.
+          conversationId: exportedConversation ? stableId(userId, 'librechat', exportedConversation) : null,
+          temp_file_id: null,
+        });
+        restored.set(fileId, saved);
+        counts.imported += 1;
+      } catch {
+        body.resume();
+        counts.failed += 1;
+      }
+    },
+
+    /** Points the `files` of a chatbox JSON conversation's messages at the restored records. */
+    rewriteReferences(document: unknown): void {
+      if (!isRecord(document)) return;
+      const stack = [...(Array.isArray(document.messages) ? document.messages : []), ...(Array.isArray(document.messagesTree) ? document.messagesTree : [])];
+      while (stack.length > 0) {
+        const message: unknown = stack.pop();
+        if (!isRecord(message)) continue;
+        if (Array.isArray(message.children)) stack.push(...message.children);
+        if (!Array.isArray(message.files)) continue;
+        message.files = message.files.map((reference: unknown) => {
+          const file = isRecord(reference) ? restored.get(String(reference.file_id)) : undefined;
+          return file && isRecord(reference) ? { ...reference, file_id: file.file_id, filepath: file.filepath } : reference;
+        });
+      }
+    },
+  };
+}
+
+/** A tar entry's bytes: read as a stream, or skipped with resume(). */
+export type EntryBody = AsyncIterable<unknown> & { resume(): unknown };
+
+export type FileRestorer = ReturnType<typeof createFileRestorer>;
+
+async function* bytesOf(body: AsyncIterable<unknown>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of body) {
+    if (!(chunk instanceof Uint8Array)) throw new ImportError('a file entry of the archive is not bytes');
+    yield chunk;
+  }
+}

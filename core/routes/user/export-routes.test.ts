@@ -1,0 +1,135 @@
+import { Readable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import tarStream from 'tar-stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bearer, registerUser, twoSignedInUsers, buildTestServer, type SignedInUser } from '../../../testing/build-test-server.js';
+import { seedExportableData, seededDocument, userSnapshot } from '../../../testing/export-all-seed.js';
+import { fileStoragePlugins } from '../../../testing/file-storage-plugins.js';
+import { multipartBody, onePixelPng } from '../../../testing/multipart-body.js';
+
+const servers: FastifyInstance[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function source() {
+  const { app, alice, bob } = await twoSignedInUsers({ plugins: fileStoragePlugins });
+  servers.push(app);
+  await seedExportableData(app, alice, 'alice');
+  await seedExportableData(app, bob, 'bob');
+  return { app, alice, bob };
+}
+
+async function freshInstance() {
+  const app = await buildTestServer({ plugins: fileStoragePlugins });
+  servers.push(app);
+  return { app, carol: await registerUser(app) };
+}
+
+const exportOf = (app: FastifyInstance, account: SignedInUser | null) =>
+  app.inject({ method: 'GET', url: '/api/user/export', headers: account ? bearer(account) : {} });
+
+async function importArchive(app: FastifyInstance, account: SignedInUser, archive: Buffer) {
+  const { payload, headers } = await multipartBody([['file', { content: new Uint8Array(archive), fileName: 'chatbox-export.tar.gz', type: 'application/gzip' }]]);
+  return app.inject({ method: 'POST', url: '/api/convos/import', payload, headers: { ...headers, ...bearer(account) } });
+}
+
+/** The archive's entries by name, unpacked with the same tar reader an operator's `tar -xzf` would agree with. */
+async function entriesOf(archive: Buffer): Promise<Map<string, Buffer>> {
+  const entries = new Map<string, Buffer>();
+  const extract = tarStream.extract();
+  Readable.from([gunzipSync(archive)]).pipe(extract);
+  for await (const entry of extract) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry) chunks.push(chunk);
+    entries.set(entry.header.name, Buffer.concat(chunks));
+  }
+  return entries;
+}
+
+describe('GET /api/user/export', () => {
+  it('streams one gzipped tar of the caller\'s conversations (chatbox JSON), presets and files, and nobody else\'s', async () => {
+    const { app, alice } = await source();
+    const response = await exportOf(app, alice);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/gzip');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="chatbox-export-\d{4}-\d{2}-\d{2}\.tar\.gz"$/);
+    const entries = await entriesOf(response.rawPayload);
+    const names = [...entries.keys()];
+    expect(names.slice(0, 3)).toEqual(['manifest.json', 'presets.json', 'files.json']);
+    expect(names.filter((name) => name.startsWith('files/')).map((name) => name.replace(/^files\/[^/]+\//, '')).sort()).toEqual(['minutes.txt', 'pixel.png']);
+    expect(names.filter((name) => name.startsWith('conversations/')).sort()).toEqual(['conversations/alice-conversation.json', 'conversations/alice-other.json']);
+
+    const manifest = JSON.parse(entries.get('manifest.json')!.toString());
+    expect(manifest).toEqual({ format: 'chatbox-export', version: 1, exportedAt: expect.any(String), user: { name: 'Test User', username: null, email: expect.stringContaining('@example.com') } });
+    const everything = [...entries.values()].map((body) => body.toString('latin1')).join('\n');
+    expect(everything).not.toMatch(/bob|\$2[aby]\$|password/i);
+
+    const conversation = JSON.parse(entries.get('conversations/alice-conversation.json')!.toString());
+    expect(Object.keys(conversation)).toEqual(['conversationId', 'endpoint', 'title', 'exportAt', 'branches', 'recursive', 'options', 'messages', 'chatbox']);
+    expect(conversation.chatbox).toMatchObject({ version: 1, conversation: { conversationId: 'alice-conversation', temperature: 0.3, promptPrefix: 'Be brief.' } });
+    expect(conversation.messages).toHaveLength(5);
+    const document = names.find((name) => name.endsWith('/minutes.txt'))!;
+    expect(entries.get(document)!.toString()).toBe(seededDocument);
+    expect(entries.get(names.find((name) => name.endsWith('/pixel.png'))!)!.subarray(0, 8)).toEqual(onePixelPng.subarray(0, 8));
+  });
+
+  it('answers 401 without a session', async () => {
+    const { app } = await source();
+    expect((await exportOf(app, null)).statusCode).toBe(401);
+  });
+});
+
+describe('export all, then import into a fresh instance', () => {
+  it('gives back the same conversations, branches, options, timestamps, presets and file bytes, once', async () => {
+    const { app, alice } = await source();
+    const archive = (await exportOf(app, alice)).rawPayload;
+    const target = await freshInstance();
+
+    const imported = await importArchive(target.app, target.carol, archive);
+    expect(imported.statusCode).toBe(201);
+    expect(imported.json()).toEqual({
+      message: 'Conversation(s) imported successfully', format: 'chatbox', imported: 2, skipped: 0, failed: [], failedCount: 0,
+      presets: 1, files: { imported: 2, skipped: 0, failed: 0 },
+    });
+    const before = await userSnapshot(app, alice);
+    const after = await userSnapshot(target.app, target.carol);
+    expect(after).toEqual(before);
+    // Not vacuous: the snapshot holds the branches, the attachments and their bytes.
+    const harbour = after.conversations.find((conversation) => conversation.title === 'Harbour cranes')!;
+    expect(harbour).toMatchObject({ endpoint: 'openAI', model: 'gpt-4o', temperature: 0.3, promptPrefix: 'Be brief.', createdAt: '2024-05-01T10:00:00.000Z', updatedAt: '2024-05-01T10:00:30.000Z' });
+    expect(harbour.messages.filter((message) => message.parent === 'What is in these files?')).toHaveLength(2);
+    expect(harbour.messages[0]!.files).toEqual([
+      expect.objectContaining({ filename: 'pixel.png', type: 'image/png', width: 1, height: 1, pointsAtRecord: true, bytes: expect.stringMatching(/^.PNG/) }),
+      expect.objectContaining({ filename: 'minutes.txt', pointsAtRecord: true, bytes: seededDocument }),
+    ]);
+    expect(after.presets).toEqual([expect.objectContaining({ title: 'alice preset', model: 'gpt-4o-mini', temperature: 0.7 })]);
+
+    const again = await importArchive(target.app, target.carol, archive);
+    expect(again.json()).toMatchObject({ imported: 0, skipped: 2, presets: 1, files: { imported: 0, skipped: 2, failed: 0 } });
+    expect(await userSnapshot(target.app, target.carol)).toEqual(before);
+  });
+
+  it('refuses a cut-off archive or one that is not chatbox\'s with a 400, keeping what came before the break', async () => {
+    const { app, alice } = await source();
+    const archive = (await exportOf(app, alice)).rawPayload;
+    const target = await freshInstance();
+
+    const cut = await importArchive(target.app, target.carol, archive.subarray(0, archive.length - 200));
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().message).toMatch(/^The archive is broken/);
+
+    const foreign = await new Promise<Buffer>((resolve) => {
+      const pack = tarStream.pack();
+      pack.entry({ name: 'readme.txt' }, 'hello');
+      pack.finalize();
+      const chunks: Buffer[] = [];
+      pack.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve(Buffer.concat(chunks)));
+    });
+    const { gzipSync } = await import('node:zlib');
+    const refused = await importArchive(target.app, target.carol, gzipSync(foreign));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('The archive is not a chatbox export: it does not start with manifest.json');
+  });
+});
