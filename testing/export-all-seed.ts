@@ -78,7 +78,7 @@ export async function userSnapshot(app: FastifyInstance, account: SignedInUser) 
   const bytesOf = async (file: Json) => (await app.inject({ method: 'GET', url: `/api/files/download/${account.userId}/${String(file.file_id)}`, headers: bearer(account) })).body;
   const fileById = new Map(files.map((file) => [String(file.file_id), file]));
   const conversations = (await get<{ conversations: Json[] }>('/api/convos?pageSize=100')).conversations;
-  const snapshot = [];
+  const snapshot: Array<Json & { messages: Json[] }> = [];
   for (const { conversationId, user: _user, _id, ...conversation } of conversations) {
     const messages = await get<Json[]>(`/api/messages/${String(conversationId)}`);
     const textById = new Map(messages.map((message) => [String(message.messageId), String(message.text)]));

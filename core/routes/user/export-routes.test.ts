@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import tarStream from 'tar-stream';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -35,6 +35,11 @@ async function importArchive(app: FastifyInstance, account: SignedInUser, archiv
   return app.inject({ method: 'POST', url: '/api/convos/import', payload, headers: { ...headers, ...bearer(account) } });
 }
 
+function bytes(chunk: unknown): Buffer {
+  if (!(chunk instanceof Uint8Array)) throw new Error('a tar stream gave something other than bytes');
+  return Buffer.from(chunk);
+}
+
 /** The archive's entries by name, unpacked with the same tar reader an operator's `tar -xzf` would agree with. */
 async function entriesOf(archive: Buffer): Promise<Map<string, Buffer>> {
   const entries = new Map<string, Buffer>();
@@ -42,7 +47,7 @@ async function entriesOf(archive: Buffer): Promise<Map<string, Buffer>> {
   Readable.from([gunzipSync(archive)]).pipe(extract);
   for await (const entry of extract) {
     const chunks: Buffer[] = [];
-    for await (const chunk of entry) chunks.push(chunk);
+    for await (const chunk of entry) chunks.push(bytes(chunk));
     entries.set(entry.header.name, Buffer.concat(chunks));
   }
   return entries;
@@ -120,14 +125,12 @@ describe('export all, then import into a fresh instance', () => {
     expect(cut.statusCode).toBe(400);
     expect(cut.json().message).toMatch(/^The archive is broken/);
 
-    const foreign = await new Promise<Buffer>((resolve) => {
-      const pack = tarStream.pack();
-      pack.entry({ name: 'readme.txt' }, 'hello');
-      pack.finalize();
-      const chunks: Buffer[] = [];
-      pack.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve(Buffer.concat(chunks)));
-    });
-    const { gzipSync } = await import('node:zlib');
+    const pack = tarStream.pack();
+    pack.entry({ name: 'readme.txt' }, 'hello');
+    pack.finalize();
+    const chunks: Buffer[] = [];
+    for await (const chunk of pack) chunks.push(bytes(chunk));
+    const foreign = Buffer.concat(chunks);
     const refused = await importArchive(target.app, target.carol, gzipSync(foreign));
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('The archive is not a chatbox export: it does not start with manifest.json');
