@@ -1,4 +1,4 @@
-import { extensionOf, sanitizeFileName } from '../../files/index.js';
+import { decideFileType, extensionOf, readHead, sanitizeFileName } from '../../files/index.js';
 import type { FileStorages } from '../../plugin-host/file-storages.js';
 import type { StoredFile } from '../../store/repositories/files.js';
 import type { Store } from '../../store/types.js';
@@ -49,9 +49,16 @@ export function createFileRestorer(store: Store, userId: string, target: FileSto
         return;
       }
       const filename = sanitizeFileName(stringOf(record.filename) ?? 'file');
-      const type = stringOf(record.type) ?? 'application/octet-stream';
       try {
-        const stored = await target.storage.save({ userId, fileName: `${newId}${extensionOf(filename)}`, mediaType: type, body: bytesOf(body) });
+        const chunks = bytesOf(body);
+        const head = await readHead(chunks);
+        // The record's type is the archive's word only: the bytes decide, as for an upload (an SVG is never an image).
+        const { type } = decideFileType({ declaredType: stringOf(record.type), fileName: filename, head: Buffer.concat(head.chunks), wholeFile: head.done, supportedMimeTypes: anyType });
+        const whole = async function* () {
+          yield* head.chunks;
+          if (!head.done) yield* chunks;
+        };
+        const stored = await target.storage.save({ userId, fileName: `${newId}${extensionOf(filename)}`, mediaType: type, body: whole() });
         const exportedConversation = stringOf(record.conversationId);
         const saved = await store.files.upsert({
           file_id: newId,
@@ -101,9 +108,12 @@ export type EntryBody = AsyncIterable<unknown> & { resume(): unknown };
 
 export type FileRestorer = ReturnType<typeof createFileRestorer>;
 
-async function* bytesOf(body: AsyncIterable<unknown>): AsyncGenerator<Uint8Array> {
+async function* bytesOf(body: AsyncIterable<unknown>): AsyncGenerator<Buffer> {
   for await (const chunk of body) {
     if (!(chunk instanceof Uint8Array)) throw new ImportError('a file entry of the archive is not bytes');
-    yield chunk;
+    yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
   }
 }
+
+// The exporting server took these files under its own endpoint rules; here only their bytes are checked.
+const anyType: readonly RegExp[] = [/.*/];

@@ -135,4 +135,28 @@ describe('export all, then import into a fresh instance', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('The archive is not a chatbox export: it does not start with manifest.json');
   });
+
+  it('decides an archive file\'s type by its bytes, as an upload: a script posing as an image is not stored', async () => {
+    const target = await freshInstance();
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>';
+    const pack = tarStream.pack();
+    const add = (name: string, body: string | Buffer) => pack.entry({ name }, body);
+    add('manifest.json', JSON.stringify({ format: 'chatbox-export', version: 1, exportedAt: new Date().toISOString(), user: { name: 'x', username: null, email: 'x@example.com' } }));
+    add('presets.json', '[]');
+    add('files.json', JSON.stringify([
+      { file_id: 'evil', filename: 'evil.png', type: 'image/png', bytes: svg.length },
+      { file_id: 'good', filename: 'pixel.png', type: 'image/png', bytes: onePixelPng.length },
+    ]));
+    add('files/evil/evil.png', svg);
+    add('files/good/pixel.png', onePixelPng);
+    pack.finalize();
+    const chunks: Buffer[] = [];
+    for await (const chunk of pack) chunks.push(bytes(chunk));
+
+    const response = await importArchive(target.app, target.carol, gzipSync(Buffer.concat(chunks)));
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ imported: 0, presets: 0, files: { imported: 1, skipped: 0, failed: 1 } });
+    const files = (await target.app.inject({ method: 'GET', url: '/api/files', headers: bearer(target.carol) })).json();
+    expect(files).toEqual([expect.objectContaining({ filename: 'pixel.png', type: 'image/png', bytes: onePixelPng.length, embedded: false })]);
+  });
 });
