@@ -1,14 +1,13 @@
-import type { FileStorages } from '../plugin-host/file-storages.js';
 import type { Store } from '../store/types.js';
 import { isGzip } from './archive/archive-layout.js';
 import { importUserArchive, type ArchiveImportResult } from './archive/read-archive.js';
+import type { FileDestination } from './archive/restore-files.js';
 import { importConversations, type ImportProgress, type ImportResult } from './import-conversations.js';
 
-export interface AnyExportOptions {
+/** `target` and the rest: where an archive's files go (a JSON export has none). */
+export interface AnyExportOptions extends FileDestination {
   store: Store;
   userId: string;
-  /** Where an archive's files go; a JSON export has none. */
-  target: FileStorages['current'];
   input: AsyncIterable<Buffer | string>;
   onProgress?: (progress: ImportProgress) => void;
 }
@@ -26,5 +25,6 @@ export async function importAnyExport({ input, ...options }: AnyExportOptions): 
     for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
   })();
   const head = first.done ? new Uint8Array() : typeof first.value === 'string' ? Buffer.from(first.value) : first.value;
-  return isGzip(head) ? importUserArchive({ ...options, input: rest }) : importConversations({ ...options, input: rest });
+  if (isGzip(head)) return importUserArchive({ ...options, input: rest });
+  return importConversations({ store: options.store, userId: options.userId, onProgress: options.onProgress, input: rest });
 }

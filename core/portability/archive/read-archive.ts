@@ -2,14 +2,13 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import tarStream from 'tar-stream';
-import type { FileStorages } from '../../plugin-host/file-storages.js';
 import type { Store } from '../../store/types.js';
 import { formatOf } from '../detect-format.js';
 import { nameOf, storeItem, type ImportProgress, type ImportResult } from '../import-conversations.js';
 import { ImportError } from '../imported-conversation.js';
 import { isRecord } from '../source-values.js';
 import { archiveVersion, conversationsFolder, fileIdOfEntry, filesEntry, manifestEntry, presetsEntry } from './archive-layout.js';
-import { createFileRestorer, type FileCounts } from './restore-files.js';
+import { createFileRestorer, type FileCounts, type FileDestination } from './restore-files.js';
 import { restorePresets } from './restore-presets.js';
 
 export interface ArchiveImportResult extends ImportResult {
@@ -17,11 +16,9 @@ export interface ArchiveImportResult extends ImportResult {
   files: FileCounts;
 }
 
-export interface ArchiveImportOptions {
+export interface ArchiveImportOptions extends FileDestination {
   store: Store;
   userId: string;
-  /** Where the files go: the importing server's `fileStrategy` storage (null: files are not restored). */
-  target: FileStorages['current'];
   /** The archive's bytes (gzipped tar), read as the import goes. */
   input: AsyncIterable<Buffer | string>;
   onProgress?: (progress: ImportProgress) => void;
@@ -37,9 +34,9 @@ const maxListedFailures = 1000;
  * JSON importer, so ids are stable and a second import of the same archive adds nothing. A broken
  * conversation is reported and skipped; a broken archive stops the import with what was read kept.
  */
-export async function importUserArchive({ store, userId, target, input, onProgress }: ArchiveImportOptions): Promise<ArchiveImportResult> {
+export async function importUserArchive({ store, userId, input, onProgress, ...destination }: ArchiveImportOptions): Promise<ArchiveImportResult> {
   const result: ArchiveImportResult = { format: 'chatbox', imported: 0, skipped: 0, failed: [], failedCount: 0, error: null, presets: 0, files: { imported: 0, skipped: 0, failed: 0 } };
-  const files = createFileRestorer(store, userId, target);
+  const files = createFileRestorer(store, userId, destination);
   result.files = files.counts;
   const extract = tarStream.extract();
   const unpacking = pipeline(Readable.from(input), createGunzip(), extract);

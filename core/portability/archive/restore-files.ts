@@ -6,6 +6,16 @@ import { ImportError } from '../imported-conversation.js';
 import { isRecord, stringOf } from '../source-values.js';
 import { stableId } from '../stable-id.js';
 
+/** Where an archive's files go, under the rules an upload there would meet. */
+export interface FileDestination {
+  /** `fileStrategy`'s storage; null when the server stores no files (they are then counted failed). */
+  target: FileStorages['current'];
+  /** librechat.yaml's `fileConfig.userStorageLimit` in bytes; null or absent: none. */
+  storageLimit?: number | null;
+  /** What the server does to a new upload once stored (index a document's text); rejecting undoes it. */
+  afterStore?: (record: StoredFile) => Promise<StoredFile>;
+}
+
 export interface FileCounts {
   imported: number;
   /** Imported before (same archive, same user): kept as they are. */
@@ -19,8 +29,10 @@ export interface FileCounts {
  * from the user and the exported id, so a second import finds them), and rewrites the references in
  * the conversations that follow them in the archive.
  */
-export function createFileRestorer(store: Store, userId: string, target: FileStorages['current']) {
+export function createFileRestorer(store: Store, userId: string, { target, storageLimit = null, afterStore }: FileDestination) {
   const records = new Map<string, Record<string, unknown>>();
+  // The user's stored bytes, counted once (the archive's files are added as they are stored).
+  let used: Promise<number> | null = null;
   const restored = new Map<string, StoredFile>();
   const counts: FileCounts = { imported: 0, skipped: 0, failed: 0 };
 
@@ -49,6 +61,16 @@ export function createFileRestorer(store: Store, userId: string, target: FileSto
         return;
       }
       const filename = sanitizeFileName(stringOf(record.filename) ?? 'file');
+      const size = typeof record.bytes === 'number' ? record.bytes : 0;
+      if (storageLimit !== null) {
+        used ??= store.files.list(userId).then((files) => files.reduce((sum, file) => sum + file.bytes, 0));
+        // Over the user's storage limit: refused as an upload would be, before a byte is written.
+        if ((await used) + size > storageLimit) {
+          body.resume();
+          counts.failed += 1;
+          return;
+        }
+      }
       try {
         const chunks = bytesOf(body);
         const head = await readHead(chunks);
@@ -69,7 +91,7 @@ export function createFileRestorer(store: Store, userId: string, target: FileSto
           bytes: stored.bytes,
           source: target.source,
           context: stringOf(record.context) ?? 'message_attachment',
-          // The text index of a document is the exporting server's; here it is a plain attachment until uploaded again.
+          // The exporting server's text index does not travel: afterStore indexes the document here, as an upload.
           embedded: false,
           width: typeof record.width === 'number' ? record.width : null,
           height: typeof record.height === 'number' ? record.height : null,
@@ -77,7 +99,9 @@ export function createFileRestorer(store: Store, userId: string, target: FileSto
           conversationId: exportedConversation ? stableId(userId, 'librechat', exportedConversation) : null,
           temp_file_id: null,
         });
-        restored.set(fileId, saved);
+        const kept = afterStore ? await afterStore(saved) : saved;
+        if (storageLimit !== null) used = Promise.resolve((await used!) + kept.bytes);
+        restored.set(fileId, kept);
         counts.imported += 1;
       } catch {
         body.resume();

@@ -7,6 +7,7 @@ import { bearer, registerUser, twoSignedInUsers, buildTestServer, type SignedInU
 import { seedExportableData, seededDocument, userSnapshot } from '../../../testing/export-all-seed.js';
 import { fileStoragePlugins } from '../../../testing/file-storage-plugins.js';
 import { multipartBody, onePixelPng } from '../../../testing/multipart-body.js';
+import { writeYamlFile } from '../../../testing/yaml-file.js';
 
 const servers: FastifyInstance[] = [];
 afterEach(async () => {
@@ -21,8 +22,10 @@ async function source() {
   return { app, alice, bob };
 }
 
-async function freshInstance() {
-  const app = await buildTestServer({ plugins: fileStoragePlugins });
+async function freshInstance(yaml?: string) {
+  const config = yaml === undefined ? undefined : writeYamlFile(yaml);
+  const app = await buildTestServer({ plugins: fileStoragePlugins, configPath: config?.path });
+  config?.remove();
   servers.push(app);
   return { app, carol: await registerUser(app) };
 }
@@ -110,6 +113,9 @@ describe('export all, then import into a fresh instance', () => {
       expect.objectContaining({ filename: 'minutes.txt', pointsAtRecord: true, bytes: seededDocument }),
     ]);
     expect(after.presets).toEqual([expect.objectContaining({ title: 'alice preset', model: 'gpt-4o-mini', temperature: 0.7 })]);
+    // The document's text is indexed on arrival, as an upload's is.
+    const files = (await target.app.inject({ method: 'GET', url: '/api/files', headers: bearer(target.carol) })).json();
+    expect(files.find((file: { filename: string }) => file.filename === 'minutes.txt')).toMatchObject({ embedded: true });
 
     const again = await importArchive(target.app, target.carol, archive);
     expect(again.json()).toMatchObject({ imported: 0, skipped: 2, presets: 1, files: { imported: 0, skipped: 2, failed: 0 } });
@@ -158,5 +164,17 @@ describe('export all, then import into a fresh instance', () => {
     expect(response.json()).toMatchObject({ imported: 0, presets: 0, files: { imported: 1, skipped: 0, failed: 1 } });
     const files = (await target.app.inject({ method: 'GET', url: '/api/files', headers: bearer(target.carol) })).json();
     expect(files).toEqual([expect.objectContaining({ filename: 'pixel.png', type: 'image/png', bytes: onePixelPng.length, embedded: false })]);
+  });
+
+  it("keeps within the importing user's storage limit (fileConfig.userStorageLimit), as uploads do", async () => {
+    const { app, alice } = await source();
+    const archive = (await exportOf(app, alice)).rawPayload;
+    // About 73 bytes: the 63-byte document fits, the image after it does not.
+    const target = await freshInstance('fileConfig:\n  userStorageLimit: 0.00007\n');
+    const response = await importArchive(target.app, target.carol, archive);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ imported: 2, files: { imported: 1, skipped: 0, failed: 1 } });
+    const files = (await target.app.inject({ method: 'GET', url: '/api/files', headers: bearer(target.carol) })).json();
+    expect(files.map((file: { filename: string }) => file.filename)).toEqual(['minutes.txt']);
   });
 });
