@@ -59,6 +59,7 @@ describe('chatbox export, then chatbox import into another data dir', () => {
     await exportCommand().parseAsync(['--email', ada.email, '--out', archive, '--data-dir', first], { from: 'user' });
     expect(process.exitCode ?? 0).toBe(0);
     expect(output).toEqual([expect.stringMatching(new RegExp(`^Exported 2 conversation\\(s\\) and 2 file\\(s\\) of ${ada.email} to ${archive} \\(.+ MB\\)\\.$`))]);
+    expect(errors).toContainEqual(expect.stringMatching(/^ {2}.+ MB written: \d+ files, \d+ conversations$/));
 
     app = await serverOn(second);
     const carol = await registerUser(app);

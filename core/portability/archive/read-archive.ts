@@ -24,8 +24,8 @@ export interface ArchiveImportOptions extends FileDestination {
   onProgress?: (progress: ImportProgress) => void;
 }
 
-// One conversation's JSON is read whole before it is parsed: past this, it is refused rather than held.
-const maxJsonEntryBytes = 512 * 1024 * 1024;
+// One conversation's JSON is read whole before it is parsed: past this (four MongoDB documents' worth), it is refused rather than held.
+const maxJsonEntryBytes = 64 * 1024 * 1024;
 const maxListedFailures = 1000;
 
 /**
