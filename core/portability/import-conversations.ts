@@ -40,7 +40,7 @@ export interface ImportOptions {
 }
 
 // A file of tens of thousands of broken items must not grow the answer without bound.
-const maxListedFailures = 1000;
+export const maxListedFailures = 1000;
 
 /**
  * Imports an export file into one user's conversations: formats by content, one conversation in

@@ -4,7 +4,7 @@ import { createGunzip } from 'node:zlib';
 import tarStream from 'tar-stream';
 import type { Store } from '../../store/types.js';
 import { formatOf } from '../detect-format.js';
-import { nameOf, storeItem, type ImportProgress, type ImportResult } from '../import-conversations.js';
+import { maxListedFailures, nameOf, storeItem, type ImportProgress, type ImportResult } from '../import-conversations.js';
 import { ImportError } from '../imported-conversation.js';
 import { isRecord } from '../source-values.js';
 import { archiveVersion, conversationsFolder, fileIdOfEntry, filesEntry, manifestEntry, presetsEntry } from './archive-layout.js';
@@ -26,7 +26,6 @@ export interface ArchiveImportOptions extends FileDestination {
 
 // One conversation's JSON is read whole before it is parsed: past this (four MongoDB documents' worth), it is refused rather than held.
 const maxJsonEntryBytes = 64 * 1024 * 1024;
-const maxListedFailures = 1000;
 
 /**
  * Restores an export-all archive (archive-layout.ts) into one user's data, entry by entry as the
