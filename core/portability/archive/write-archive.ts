@@ -26,13 +26,14 @@ export interface WriteArchiveOptions {
   signal?: AbortSignal;
 }
 
-// Conversations are read a page at a time: one page and one conversation's messages are all that sit in memory.
-const pageSize = 50;
+// The conversation list is read a page at a time; only one conversation's messages sit in memory.
+const pageSize = 200;
 
 /**
  * Every conversation, preset and file of one user as the export-all archive (archive-layout.ts):
  * a gzipped tar produced as it is read, each entry written only when the reader has taken the one
- * before, so its size is bounded only by the data, never by memory. Only the user's own records are
+ * before, so its size is bounded only by the data: memory holds the conversations' ids and one
+ * conversation (or a file's chunk) at a time. Only the user's own records are
  * read (every lookup carries the owner id). A file whose bytes are gone has a record and no bytes entry.
  */
 export function writeUserArchive(options: WriteArchiveOptions): Readable {
@@ -72,16 +73,28 @@ async function fillArchive(pack: tarStream.Pack, { store, storages, user, onProg
   }
 
   const exportAt = exportedAt.toTimeString();
+  for (const conversationId of await conversationIdsOf(store, user.id)) {
+    signal?.throwIfAborted();
+    // Deleted since the list was read: nothing to write.
+    const conversation = await store.conversations.find(user.id, conversationId);
+    if (!conversation) continue;
+    const messages = await store.messages.listByConversation(user.id, conversationId);
+    await addJson(pack, `${conversationsFolder}${conversationId}.json`, toChatboxJson(toConversationDto(conversation), messages.map(toMessageDto), exportAt));
+    progress.conversations += 1;
+    onProgress?.({ ...progress });
+  }
+}
+
+/**
+ * The ids first (a few dozen bytes each), then each conversation: the list is newest first, and a
+ * conversation the user continues during the export would move to its top, past the pages still to read.
+ */
+async function conversationIdsOf(store: Store, userId: string): Promise<string[]> {
+  const ids: string[] = [];
   for (let offset = 0; ; offset += pageSize) {
-    const page = await store.conversations.list(user.id, { offset, limit: pageSize });
-    for (const conversation of page.items) {
-      signal?.throwIfAborted();
-      const messages = await store.messages.listByConversation(user.id, conversation.conversationId);
-      await addJson(pack, `${conversationsFolder}${conversation.conversationId}.json`, toChatboxJson(toConversationDto(conversation), messages.map(toMessageDto), exportAt));
-      progress.conversations += 1;
-      onProgress?.({ ...progress });
-    }
-    if (page.items.length < pageSize) return;
+    const page = await store.conversations.list(userId, { offset, limit: pageSize });
+    ids.push(...page.items.map((conversation) => conversation.conversationId));
+    if (page.items.length < pageSize) return ids;
   }
 }
 
