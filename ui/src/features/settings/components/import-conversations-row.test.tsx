@@ -66,6 +66,8 @@ describe('Settings → Data → Import', () => {
     expect(picker).toHaveAttribute('accept', expect.stringContaining('application/gzip'));
     await user.upload(picker, new File([new Uint8Array([0x1f, 0x8b])], 'chatbox-export-2026-11-24.tar.gz', { type: 'application/gzip' }));
     await waitFor(() => expect(upload.calls).toHaveLength(1));
+    // The header's presets have loaded once; the archive's presets must make them load again.
+    await waitFor(() => expect(callsTo('GET', '/api/presets').length).toBeGreaterThan(0));
     const presetLoads = callsTo('GET', '/api/presets').length;
     upload.calls[0]!.settle({
       message: 'Conversation(s) imported successfully', format: 'chatbox', imported: 2, skipped: 0, failed: [], failedCount: 0,
