@@ -62,9 +62,9 @@ export function createFileRestorer(store: Store, userId: string, { target, stora
       }
       const filename = sanitizeFileName(stringOf(record.filename) ?? 'file');
       const size = typeof record.bytes === 'number' ? record.bytes : 0;
+      used ??= storageLimit === null ? Promise.resolve(0) : store.files.list(userId).then((files) => files.reduce((sum, file) => sum + file.bytes, 0));
       if (storageLimit !== null) {
-        used ??= store.files.list(userId).then((files) => files.reduce((sum, file) => sum + file.bytes, 0));
-        // Over the user's storage limit: refused as an upload would be, before a byte is written.
+        // Over the user's storage limit by its record already: refused as an upload would be, before a byte is written.
         if ((await used) + size > storageLimit) {
           body.resume();
           counts.failed += 1;
@@ -76,9 +76,17 @@ export function createFileRestorer(store: Store, userId: string, { target, stora
         const head = await readHead(chunks);
         // The record's type is the archive's word only: the bytes decide, as for an upload (an SVG is never an image).
         const { type } = decideFileType({ declaredType: stringOf(record.type), fileName: filename, head: Buffer.concat(head.chunks), wholeFile: head.done, supportedMimeTypes: anyType });
+        // The record's size is the archive's word too: the limit holds on the bytes as they come.
+        const allowance = storageLimit === null ? Infinity : storageLimit - (await used);
+        let written = 0;
+        const counted = (chunk: Buffer) => {
+          written += chunk.length;
+          if (written > allowance) throw new ImportError(`${filename} is over the storage limit`);
+          return chunk;
+        };
         const whole = async function* () {
-          yield* head.chunks;
-          if (!head.done) yield* chunks;
+          for (const chunk of head.chunks) yield counted(chunk);
+          if (!head.done) for await (const chunk of chunks) yield counted(chunk);
         };
         const stored = await target.storage.save({ userId, fileName: `${newId}${extensionOf(filename)}`, mediaType: type, body: whole() });
         const exportedConversation = stringOf(record.conversationId);
@@ -100,7 +108,7 @@ export function createFileRestorer(store: Store, userId: string, { target, stora
           temp_file_id: null,
         });
         const kept = afterStore ? await afterStore(saved) : saved;
-        if (storageLimit !== null) used = Promise.resolve((await used!) + kept.bytes);
+        used = Promise.resolve((await used) + kept.bytes);
         restored.set(fileId, kept);
         counts.imported += 1;
       } catch {

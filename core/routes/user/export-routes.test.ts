@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -41,6 +43,17 @@ async function importArchive(app: FastifyInstance, account: SignedInUser, archiv
 function bytes(chunk: unknown): Buffer {
   if (!(chunk instanceof Uint8Array)) throw new Error('a tar stream gave something other than bytes');
   return Buffer.from(chunk);
+}
+
+/** A hand-made archive: a valid manifest, then these entries. */
+async function craftArchive(entries: Array<[name: string, body: string | Buffer]>): Promise<Buffer> {
+  const pack = tarStream.pack();
+  const manifest = { format: 'chatbox-export', version: 1, exportedAt: new Date().toISOString(), user: { name: 'x', username: null, email: 'x@example.com' } };
+  for (const [name, body] of [['manifest.json', JSON.stringify(manifest)] as const, ...entries]) pack.entry({ name }, body);
+  pack.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of pack) chunks.push(bytes(chunk));
+  return gzipSync(Buffer.concat(chunks));
 }
 
 /** The archive's entries by name, unpacked with the same tar reader an operator's `tar -xzf` would agree with. */
@@ -145,21 +158,15 @@ describe('export all, then import into a fresh instance', () => {
   it('decides an archive file\'s type by its bytes, as an upload: a script posing as an image is not stored', async () => {
     const target = await freshInstance();
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>';
-    const pack = tarStream.pack();
-    const add = (name: string, body: string | Buffer) => pack.entry({ name }, body);
-    add('manifest.json', JSON.stringify({ format: 'chatbox-export', version: 1, exportedAt: new Date().toISOString(), user: { name: 'x', username: null, email: 'x@example.com' } }));
-    add('presets.json', '[]');
-    add('files.json', JSON.stringify([
-      { file_id: 'evil', filename: 'evil.png', type: 'image/png', bytes: svg.length },
-      { file_id: 'good', filename: 'pixel.png', type: 'image/png', bytes: onePixelPng.length },
-    ]));
-    add('files/evil/evil.png', svg);
-    add('files/good/pixel.png', onePixelPng);
-    pack.finalize();
-    const chunks: Buffer[] = [];
-    for await (const chunk of pack) chunks.push(bytes(chunk));
-
-    const response = await importArchive(target.app, target.carol, gzipSync(Buffer.concat(chunks)));
+    const archive = await craftArchive([
+      ['files.json', JSON.stringify([
+        { file_id: 'evil', filename: 'evil.png', type: 'image/png', bytes: svg.length },
+        { file_id: 'good', filename: 'pixel.png', type: 'image/png', bytes: onePixelPng.length },
+      ])],
+      ['files/evil/evil.png', svg],
+      ['files/good/pixel.png', onePixelPng],
+    ]);
+    const response = await importArchive(target.app, target.carol, archive);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ imported: 0, presets: 0, files: { imported: 1, skipped: 0, failed: 1 } });
     const files = (await target.app.inject({ method: 'GET', url: '/api/files', headers: bearer(target.carol) })).json();
@@ -176,5 +183,17 @@ describe('export all, then import into a fresh instance', () => {
     expect(response.json()).toMatchObject({ imported: 2, files: { imported: 1, skipped: 0, failed: 1 } });
     const files = (await target.app.inject({ method: 'GET', url: '/api/files', headers: bearer(target.carol) })).json();
     expect(files.map((file: { filename: string }) => file.filename)).toEqual(['minutes.txt']);
+  });
+
+  it('holds the storage limit on the bytes that come, whatever size the record claims', async () => {
+    const target = await freshInstance('fileConfig:\n  userStorageLimit: 0.00007\n');
+    const archive = await craftArchive([
+      ['files.json', JSON.stringify([{ file_id: 'big', filename: 'big.txt', type: 'text/plain', bytes: 1 }])],
+      ['files/big/big.txt', 'x'.repeat(5000)],
+    ]);
+    const response = await importArchive(target.app, target.carol, archive);
+    expect(response.json()).toMatchObject({ files: { imported: 0, skipped: 0, failed: 1 } });
+    expect((await target.app.inject({ method: 'GET', url: '/api/files', headers: bearer(target.carol) })).json()).toEqual([]);
+    expect(readdirSync(join(target.app.config.dataDir, 'uploads', target.carol.userId), { recursive: true })).toEqual([]);
   });
 });
