@@ -4,6 +4,7 @@ import { loadDotEnv } from './commands/shared/dot-env.js';
 import { balanceCommand } from './commands/balance.js';
 import { configCommand } from './commands/config.js';
 import { filesCommand } from './commands/files.js';
+import { exportCommand } from './commands/export.js';
 import { importCommand } from './commands/import.js';
 import { keysCommand } from './commands/keys.js';
 import { migrateCommand } from './commands/migrate.js';
@@ -28,7 +29,8 @@ const program = new Command('chatbox')
   .addCommand(migrateCommand())
   .addCommand(filesCommand())
   .addCommand(searchCommand())
-  .addCommand(importCommand());
+  .addCommand(importCommand())
+  .addCommand(exportCommand());
 
 // The help of the command at fault lists what it takes (a mistyped `chatbox user frob` lists user's commands).
 for (const command of program.commands) command.showHelpAfterError();

@@ -1,9 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Command } from 'commander';
-import { importConversations, type ImportProgress } from '../../core/portability/import-conversations.js';
+import { importAnyExport } from '../../core/portability/import-any-export.js';
+import type { ImportProgress } from '../../core/portability/import-conversations.js';
 import { systemErrorCode } from '../../config/system-error-code.js';
 import { configOption, dataDirOption } from './shared/common-options.js';
+import { openFileStorages } from './shared/open-file-storages.js';
 import { CliError } from './shared/cli-error.js';
 import { userFromEmailOption } from './shared/find-user.js';
 import { withContext } from './shared/open-context.js';
@@ -20,19 +22,20 @@ const progressIntervalMs = 500;
 
 /**
  * chatbox import --email E FILE: imports a conversation export (ChatGPT, Claude, LibreChat, chatbox,
- * Open WebUI, chatbot-ui; told apart by content) into a user's conversations, with the importer the
- * API uses and no size limit. Progress goes to stderr, the summary to stdout.
+ * Open WebUI, chatbot-ui; told apart by content) into a user's conversations, or restores a
+ * `chatbox export` archive (conversations, presets, files), with the importer the API uses and no
+ * size limit. Progress goes to stderr, the summary to stdout.
  */
 export function importCommand(): Command {
   return new Command('import')
-    .description("import a conversation export (ChatGPT, Claude, LibreChat, chatbox, Open WebUI, chatbot-ui) into a user's conversations")
-    .argument('<file>', 'the export file (JSON)')
+    .description("import a conversation export (ChatGPT, Claude, LibreChat, chatbox, Open WebUI, chatbot-ui) or a `chatbox export` archive into a user's account")
+    .argument('<file>', 'the export file (JSON) or archive (.tar.gz)')
     .option('-e, --email <email>', 'the account email (asked when omitted on a terminal)')
     .addOption(configOption())
     .addOption(dataDirOption())
     .action(runAction(async (file: string, options: ImportOptions) => {
       const size = await fileSize(file);
-      await withContext(options, async ({ store }) => {
+      await withContext(options, async ({ config, store }) => {
         const user = await userFromEmailOption(store, options.email);
         const input = createReadStream(file);
         let lastPrinted = 0;
@@ -43,12 +46,20 @@ export function importCommand(): Command {
           const percent = size > 0 ? Math.floor((input.bytesRead / size) * 100) : 100;
           console.error(`  ${percent}% read, ${progress.processed} conversations: ${progress.imported} imported, ${progress.skipped} already there, ${progress.failed} failed`);
         };
-        const result = await importConversations({ store, userId: user.id, input, onProgress: (progress) => printProgress(progress) });
+        // An archive's files go to fileStrategy's storage; a storage that cannot start only matters to them.
+        const storages = await openFileStorages(config).catch((error: unknown) => {
+          console.error(`  the file storages cannot start (${error instanceof Error ? error.message : String(error)}): an archive's files will not be restored`);
+          return null;
+        });
+        const result = await importAnyExport({ store, userId: user.id, target: storages?.current ?? null, input, onProgress: (progress) => printProgress(progress) });
         for (const failure of result.failed) console.error(`  skipped "${failure.name}": ${failure.reason}`);
         if (result.failedCount > result.failed.length) console.error(`  … and ${result.failedCount - result.failed.length} more`);
         console.log(
           `Imported ${result.imported} conversation(s) for ${user.email}${result.format ? ` from a ${result.format} export` : ''}; ${result.skipped} already imported, ${result.failedCount} failed.`,
         );
+        if ('presets' in result) {
+          console.log(`Restored ${result.presets} preset(s) and ${result.files.imported} file(s); ${result.files.skipped} file(s) already there, ${result.files.failed} failed.`);
+        }
         if (result.error) throw new CliError(`${file}: ${result.error}`);
       });
     }));

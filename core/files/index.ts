@@ -5,6 +5,7 @@ export { fileConfigBody } from './file-config-body.js';
 export { sniffSignature, sniffLength, type SignatureType } from './file-signature.js';
 export { isUtf8Text, isSvgText } from './text-content.js';
 export { decideFileType, typeFromName, type FileType, type FileTypeInput } from './file-type.js';
+export { readHead } from './read-head.js';
 export { sanitizeFileName, decodeClientFileName, extensionOf, maxFileNameBytes } from './file-name.js';
 export { UploadLimitStream, type UploadByteLimits } from './upload-limit-stream.js';
 export { UploadRejectedError, formatMegabytes } from './upload-errors.js';

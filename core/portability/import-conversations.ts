@@ -40,7 +40,7 @@ export interface ImportOptions {
 }
 
 // A file of tens of thousands of broken items must not grow the answer without bound.
-const maxListedFailures = 1000;
+export const maxListedFailures = 1000;
 
 /**
  * Imports an export file into one user's conversations: formats by content, one conversation in
@@ -56,17 +56,10 @@ export async function importConversations({ store, userId, input, onProgress }: 
   try {
     for await (const item of readSource(input)) {
       result.format ??= item.format?.name ?? null;
-      const records = readItem(userId, item);
-      if ('reason' in records) fail(nameOf(item), records.reason);
-      else {
-        const written = await store.conversations.insertWithMessages(records.conversation, records.messages).catch((error: unknown) => {
-          // One the database refuses (a MongoDB document over 16 MB …) is that conversation's failure; nothing of it was kept.
-          fail(nameOf(item), `it could not be stored: ${error instanceof Error ? error.message : String(error)}`);
-          return null;
-        });
-        if (written === true) result.imported += 1;
-        else if (written === false) result.skipped += 1;
-      }
+      const outcome = await storeItem(store, userId, item);
+      if (outcome === 'imported') result.imported += 1;
+      else if (outcome === 'skipped') result.skipped += 1;
+      else fail(nameOf(item), outcome.reason);
       onProgress?.({ processed: result.imported + result.skipped + result.failedCount, imported: result.imported, skipped: result.skipped, failed: result.failedCount });
     }
   } catch (error) {
@@ -74,6 +67,21 @@ export async function importConversations({ store, userId, input, onProgress }: 
     result.error = error.message;
   }
   return result;
+}
+
+/** What became of one conversation: written, there already (same ids), or refused and why. */
+export type ItemOutcome = 'imported' | 'skipped' | { reason: string };
+
+/** Writes one conversation of a source whole, or not at all. Shared with the export-all archive's import. */
+export async function storeItem(store: Store, userId: string, item: SourceItem): Promise<ItemOutcome> {
+  const records = readItem(userId, item);
+  if ('reason' in records) return records;
+  try {
+    return (await store.conversations.insertWithMessages(records.conversation, records.messages)) ? 'imported' : 'skipped';
+  } catch (error) {
+    // One the database refuses (a MongoDB document over 16 MB …) is that conversation's failure; nothing of it was kept.
+    return { reason: `it could not be stored: ${error instanceof Error ? error.message : String(error)}` };
+  }
 }
 
 function readItem(userId: string, item: SourceItem): ReturnType<typeof buildConversation> | { reason: string } {
@@ -87,7 +95,7 @@ function readItem(userId: string, item: SourceItem): ReturnType<typeof buildConv
 }
 
 /** How the report names a conversation: its title in any format's spelling, else its position. */
-function nameOf(item: SourceItem): string {
+export function nameOf(item: SourceItem): string {
   const value = item.value;
   const title = isRecord(value) ? (stringOf(value.title) ?? stringOf(value.name) ?? (isRecord(value.chat) ? stringOf(value.chat.title) : undefined)) : undefined;
   return title?.trim() || `Conversation ${item.index + 1}`;

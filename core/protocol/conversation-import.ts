@@ -15,4 +15,8 @@ export interface ImportConversationsResponse {
   /** The first 1000 failures; failedCount counts them all. */
   failed: ImportFailureDto[];
   failedCount: number;
+  /** An export-all archive only: the presets saved. */
+  presets?: number;
+  /** An export-all archive only: its files stored, there from an earlier import, or not stored. */
+  files?: { imported: number; skipped: number; failed: number };
 }

@@ -20,6 +20,7 @@ import { presetsRoutes } from './presets/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { shareRoutes } from './share/routes.js';
 import { tokenizerRoutes } from './tokenizer/routes.js';
+import { userExportRoutes } from './user/export-routes.js';
 import { userRoutes } from './user/routes.js';
 
 export interface RoutesOptions {
@@ -48,6 +49,7 @@ export async function registerRoutes(app: FastifyInstance, { config, oauthEndpoi
   await app.register(messagesRoutes);
   await app.register(filesRoutes);
   await app.register(presetsRoutes);
+  await app.register(userExportRoutes);
   await app.register(keysRoutes);
   await app.register(pluginsRoutes);
   await app.register(assistantsRoutes);

@@ -61,7 +61,8 @@ function readExport(document: Record<string, unknown>, conversation: Record<stri
 // Option names are plain identifiers: anything else (`$where`, `a.b`) is no option and must not reach a MongoDB document.
 const optionName = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-function optionsOf(source: Record<string, unknown>): Record<string, unknown> {
+/** The endpoint options of an export's options, conversation or preset: ids, owner and timestamps left out. */
+export function optionsOf(source: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(source).filter(([key, value]) => optionName.test(key) && !notOptions.has(key) && value !== undefined));
 }
 
@@ -74,7 +75,6 @@ function readMessage(message: Record<string, unknown>, position: number): Import
     sourceId,
     parentSourceId: idOf(message.parentMessageId) ?? null,
     text: stringOf(message.text) ?? '',
-    content: Array.isArray(message.content) ? message.content : null,
     isCreatedByUser,
     sender: stringOf(message.sender),
     endpoint: stringOf(message.endpoint) ?? null,
@@ -83,6 +83,8 @@ function readMessage(message: Record<string, unknown>, position: number): Import
     updatedAt: dateOf(message.updatedAt),
     error: message.error === true,
     unfinished: message.unfinished === true,
+    // Left out when the source has none: a message exported without parts comes back without them.
+    ...(Array.isArray(message.content) ? { content: message.content } : {}),
     ...(message.isEdited === true ? { isEdited: true } : {}),
     ...(typeof message.finish_reason === 'string' ? { finish_reason: message.finish_reason } : {}),
     ...(typeof message.tokenCount === 'number' ? { tokenCount: message.tokenCount } : {}),

@@ -14,7 +14,7 @@ import {
   isMimeTypeSupported,
   limitsForEndpoint,
   sanitizeFileName,
-  sniffLength,
+  readHead,
   visionImageTypes,
   type FileLimits,
   type FileType,
@@ -132,19 +132,6 @@ async function savePart(
   const body = pipeline(Readable.from(wholeFile()), options.limiter, () => {});
   const stored = await storage.save({ userId: options.userId, fileName: storedFileName(fileId, fileName), mediaType: type.type, body });
   return { fileId, fileName, type, path: stored.path, bytes: stored.bytes };
-}
-
-/** The first `sniffLength` bytes (or the whole file when it is smaller), kept as the chunks they came in. */
-async function readHead(chunks: AsyncIterator<Buffer>): Promise<{ chunks: Buffer[]; done: boolean }> {
-  const head: Buffer[] = [];
-  let bytes = 0;
-  while (bytes < sniffLength) {
-    const next = await chunks.next();
-    if (next.done) return { chunks: head, done: true };
-    head.push(next.value);
-    bytes += next.value.length;
-  }
-  return { chunks: head, done: false };
 }
 
 /** The limits an upload streams under before its endpoint is known: the largest of any endpoint, every endpoint's types. */

@@ -114,14 +114,11 @@ export function refreshSession(): Promise<AuthResponse | null> {
   return refreshInFlight;
 }
 
-/**
- * fetch wrapper: JSON in and out, bearer token from the token store, one shared refresh and one
- * retry on a 401 outside the sign-in family. Throws ApiError.
- */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+/** Sends with the bearer token; on a 401 outside the sign-in family, one shared refresh and one retry. */
+async function sendWithSession(path: string, options: ApiRequestOptions): Promise<Response> {
   const token = tokenStore.get();
   const response = await send(path, options, token);
-  if (response.status !== 401 || isAuthPath(path)) return parse<T>(response, options.responseType);
+  if (response.status !== 401 || isAuthPath(path)) return response;
 
   // Another request may have refreshed while this one was on the wire: use that token directly.
   const current = tokenStore.get();
@@ -130,7 +127,22 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     onAuthFailure();
     throw await toApiError(response);
   }
-  return parse<T>(await send(path, options, fresh), options.responseType);
+  return send(path, options, fresh);
+}
+
+/**
+ * fetch wrapper: JSON in and out, bearer token from the token store, one shared refresh and one
+ * retry on a 401 outside the sign-in family. Throws ApiError.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  return parse<T>(await sendWithSession(path, options), options.responseType);
+}
+
+/** The answer itself, with apiRequest's session handling, for a body read as it arrives (a download's progress). Throws ApiError unless ok. */
+export async function apiResponse(path: string, options: ApiRequestOptions = {}): Promise<Response> {
+  const response = await sendWithSession(path, options);
+  if (!response.ok) throw await toApiError(response);
+  return response;
 }
 
 type BodyOptions = Omit<ApiRequestOptions, 'method' | 'body'>;

@@ -1,6 +1,7 @@
 import type { ImportConversationsResponse } from '@protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { refreshConversationList } from '../../../lib/conversation-cache.js';
+import { filesQueryKey, presetsQueryKey } from '../../../lib/query-keys.js';
 import { uploadWithProgress } from '../../../lib/upload-with-progress.js';
 
 interface ImportInput {
@@ -21,6 +22,13 @@ export function useImportConversations() {
   return useMutation({
     mutationFn: importConversations,
     // Even a file that broke off part-way may have imported conversations before the break.
-    onSettled: () => refreshConversationList(queryClient),
+    onSettled: (result) => {
+      refreshConversationList(queryClient);
+      // An export-all archive also brings presets and files.
+      if (result?.files) {
+        void queryClient.invalidateQueries({ queryKey: presetsQueryKey });
+        void queryClient.invalidateQueries({ queryKey: filesQueryKey });
+      }
+    },
   });
 }

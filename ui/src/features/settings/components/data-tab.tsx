@@ -3,12 +3,13 @@ import { useLocalize } from '../../../lib/i18n/index.js';
 import { useToast } from '../../../lib/toast/index.js';
 import { useClearAllConversations } from '../api/clear-all-conversations.js';
 import { useRevokeAllKeys } from '../api/revoke-all-keys.js';
+import { ExportAllRow } from './export-all-row.js';
 import { ImportConversationsRow } from './import-conversations-row.js';
 import { ActionRow } from './setting-rows.js';
 import { SharedLinksSection } from './shared-links-section.js';
 import { TwoStepButton } from './two-step-button.js';
 
-/** Import conversations; clear all conversations and revoke all user keys, each behind a two-step button. */
+/** Import conversations (or an export-all archive), export everything; clear all conversations and revoke all user keys, each behind a two-step button. */
 export function DataTab() {
   const localize = useLocalize();
   const navigate = useNavigate();
@@ -20,6 +21,7 @@ export function DataTab() {
   return (
     <div>
       <ImportConversationsRow />
+      <ExportAllRow />
       <ActionRow label={localize('com_nav_clear_all_chats')}>
         <TwoStepButton
           label={localize('com_ui_clear')}

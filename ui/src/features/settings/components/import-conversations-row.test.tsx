@@ -52,4 +52,29 @@ describe('Settings → Data → Import', () => {
     expect(within(dialog).queryByRole('progressbar')).not.toBeInTheDocument();
     await waitFor(() => expect(callsTo('GET', '/api/convos').length).toBeGreaterThan(listLoads));
   });
+
+  it('takes an Export all archive and says what became of its presets and files', async () => {
+    upload.calls.length = 0;
+    const { callsTo } = mockFetch({ 'POST /api/auth/refresh': () => json(200, { token: 'tok', user: testUser }) });
+    const { user } = renderApp('/c/new');
+    await user.click(await screen.findByRole('button', { name: /User menu/ }, { timeout: 5000 }));
+    await user.click(screen.getByRole('menuitem', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' }, { timeout: 5000 });
+    await user.click(within(dialog).getByRole('tab', { name: 'Data controls' }));
+
+    const picker = within(dialog).getByLabelText('Import conversations');
+    expect(picker).toHaveAttribute('accept', expect.stringContaining('application/gzip'));
+    await user.upload(picker, new File([new Uint8Array([0x1f, 0x8b])], 'chatbox-export-2026-11-24.tar.gz', { type: 'application/gzip' }));
+    await waitFor(() => expect(upload.calls).toHaveLength(1));
+    // The header's presets have loaded once; the archive's presets must make them load again.
+    await waitFor(() => expect(callsTo('GET', '/api/presets').length).toBeGreaterThan(0));
+    const presetLoads = callsTo('GET', '/api/presets').length;
+    upload.calls[0]!.settle({
+      message: 'Conversation(s) imported successfully', format: 'chatbox', imported: 2, skipped: 0, failed: [], failedCount: 0,
+      presets: 1, files: { imported: 2, skipped: 1, failed: 1 },
+    });
+    await within(dialog).findByText('Imported 2 conversation(s); 0 were already there; 0 could not be read.');
+    expect(within(dialog).getByText('Restored 1 preset(s) and 3 file(s); 1 file(s) could not be stored.')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo('GET', '/api/presets').length).toBeGreaterThan(presetLoads));
+  });
 });

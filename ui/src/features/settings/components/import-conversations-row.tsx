@@ -4,8 +4,8 @@ import { useLocalize } from '../../../lib/i18n/index.js';
 import { useImportConversations } from '../api/import-conversations.js';
 
 /**
- * Settings → Data → Import: picks an export file (any supported format, told apart by the server),
- * shows how far the import is, then what it did.
+ * Settings → Data → Import: picks an export file (any supported format, or an Export all archive;
+ * the server tells them apart), shows how far the import is, then what it did.
  */
 export function ImportConversationsRow() {
   const localize = useLocalize();
@@ -35,7 +35,7 @@ export function ImportConversationsRow() {
         <input
           ref={input}
           type="file"
-          accept=".json,application/json"
+          accept=".json,application/json,.gz,.tgz,application/gzip"
           aria-label={localize('com_ui_import_conversations')}
           className="hidden"
           onChange={(event) => {
@@ -61,6 +61,7 @@ export function ImportConversationsRow() {
       {result && (
         <div role="status" className="mt-2 text-xs text-neutral-600 dark:text-neutral-300">
           <p>{localize('com_ui_import_summary', String(result.imported), String(result.skipped), String(result.failedCount))}</p>
+          {result.files && <p>{localize('com_ui_import_archive_summary', String(result.presets ?? 0), String(result.files.imported + result.files.skipped), String(result.files.failed))}</p>}
           {result.failed.length > 0 && (
             <ul className="mt-1 max-h-24 list-disc overflow-y-auto ps-4">
               {result.failed.map((failure, index) => (
