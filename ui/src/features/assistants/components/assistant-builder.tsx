@@ -71,7 +71,7 @@ export function AssistantBuilder({ ActionsSection }: AssistantBuilderProps = {})
         onDeleted={(id) => select(assistants.find((assistant) => assistant.id !== id))}
       />
       {/* Outside the form: Enter in the action editor must not submit the assistant. */}
-      {ActionsSection && entry.capabilities?.includes('actions') && <ActionsSection key={selected?.id ?? 'new'} assistantId={selected?.id} model={selected?.model ?? ''} />}
+      {ActionsSection && entry.capabilities?.includes('actions') && <ActionsSection key={`actions-${selected?.id ?? 'new'}`} assistantId={selected?.id} model={selected?.model ?? ''} />}
     </div>
   );
 }
