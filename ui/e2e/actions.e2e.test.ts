@@ -88,6 +88,15 @@ describe('assistant actions in the browser', () => {
     expect(stored[0]).toMatchObject({ assistant_id: assistant!.id, metadata: { domain: '127.0.0.1', auth: { type: 'service_http', authorization_type: 'bearer' } } });
     expect(JSON.stringify(stored)).not.toContain('key-e2e-1');
 
+    // The action's functions are not tools to remove, and saving the assistant (its form opened before the action) keeps them.
+    expect(await builder().getByRole('list', { name: 'Tools' }).innerText()).not.toContain('_action_');
+    await builder().getByLabel('Instructions', { exact: true }).fill('Answer with the weather API.');
+    await builder().getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByText('Assistant saved').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const resaved = ((await (await page.request.get('/api/assistants', { headers: bearer(token) })).json()) as { data: { instructions: string; tools: { function?: { name: string } }[] }[] }).data[0]!;
+    expect(resaved.instructions).toBe('Answer with the weather API.');
+    expect(resaved.tools.map((tool) => tool.function?.name)).toContain(actionFunctionName('getWeather', '127.0.0.1'));
+
     // After a reload the assistant still lists the action, and it opens with its operations.
     await page.reload();
     await openBuilder();
