@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useConversationQuery } from '../features/chat/api/get-conversation.js';
 import { useMessagesQuery } from '../features/chat/api/get-messages.js';
 import { ConversationSidebar } from '../features/conversations/index.js';
+import { AssistantActions } from '../features/actions/index.js';
 import { AssistantBuilder } from '../features/assistants/index.js';
 import { AttachFilesPanel, FilesProvider } from '../features/files/index.js';
 import { ShellLayout } from '../features/shell/components/shell-layout.js';
@@ -65,7 +66,7 @@ function ConversationsWithShare({ onNavigate }: { onNavigate: () => void }) {
 
 const MyFilesDialog = lazy(() => import('../features/files/components/my-files-dialog.js').then((module) => ({ default: module.MyFilesDialog })));
 
-const panelContent = { files: <AttachFilesPanel />, assistants: <AssistantBuilder /> };
+const panelContent = { files: <AttachFilesPanel />, assistants: <AssistantBuilder ActionsSection={AssistantActions} /> };
 
 /** The chat area with the side panel; both see the same attachments (the panel attaches stored files). */
 function ContentFrame({ children }: { children: ReactNode }) {

@@ -547,6 +547,7 @@ export const arEG = {
   com_assistants_tool_output: "المخرجات",
   // Actions editor (issue 19)
   com_assistants_actions_disabled: 'الإجراءات معطلة حتى يتم حفظ المساعد. احفظ المساعد أولاً ثم أضف الإجراءات.',
+  com_assistants_actions: 'الإجراءات',
   com_assistants_add_action: 'إضافة إجراءات',
   com_assistants_edit_action: 'تعديل الإجراءات',
   com_assistants_back: 'رجوع',

@@ -558,6 +558,7 @@ export const deDE = {
   com_assistants_tool_output: "Ausgabe",
   // Actions editor (issue 19)
   com_assistants_actions_disabled: 'Aktionen sind deaktiviert, bis der Assistent gespeichert ist. Speichern Sie zuerst den Assistenten und fügen Sie dann Aktionen hinzu.',
+  com_assistants_actions: 'Aktionen',
   com_assistants_add_action: 'Aktionen hinzufügen',
   com_assistants_edit_action: 'Aktionen bearbeiten',
   com_assistants_back: 'Zurück',

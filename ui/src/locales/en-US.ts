@@ -549,6 +549,7 @@ export const enUS = {
   com_assistants_tool_output: "Output",
   // Actions editor (issue 19)
   com_assistants_actions_disabled: 'Actions are disabled until the assistant is saved. Save the assistant first, then add actions.',
+  com_assistants_actions: 'Actions',
   com_assistants_add_action: 'Add actions',
   com_assistants_edit_action: 'Edit actions',
   com_assistants_back: 'Back',

@@ -560,6 +560,7 @@ export const esES = {
   com_assistants_tool_output: "Salida",
   // Actions editor (issue 19)
   com_assistants_actions_disabled: 'Las acciones están desactivadas hasta que se guarde el asistente. Guarde primero el asistente y luego añada acciones.',
+  com_assistants_actions: 'Acciones',
   com_assistants_add_action: 'Añadir acciones',
   com_assistants_edit_action: 'Editar acciones',
   com_assistants_back: 'Atrás',

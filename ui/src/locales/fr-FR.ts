@@ -560,6 +560,7 @@ export const frFR = {
   com_assistants_tool_output: "Sortie",
   // Actions editor (issue 19)
   com_assistants_actions_disabled: "Les actions sont désactivées tant que l'assistant n'est pas enregistré. Enregistrez d'abord l'assistant, puis ajoutez des actions.",
+  com_assistants_actions: 'Actions',
   com_assistants_add_action: 'Ajouter des actions',
   com_assistants_edit_action: 'Modifier les actions',
   com_assistants_back: 'Retour',

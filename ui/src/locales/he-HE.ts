@@ -547,6 +547,7 @@ export const heHE = {
   com_assistants_tool_output: "פלט",
   // Actions editor (issue 19)
   com_assistants_actions_disabled: 'הפעולות מושבתות עד שהעוזר יישמר. שמרו קודם את העוזר ואז הוסיפו פעולות.',
+  com_assistants_actions: 'פעולות',
   com_assistants_add_action: 'הוספת פעולות',
   com_assistants_edit_action: 'עריכת פעולות',
   com_assistants_back: 'חזרה',

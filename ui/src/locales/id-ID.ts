@@ -550,6 +550,7 @@ export const idID = {
   com_assistants_tool_output: "Keluaran",
   // Actions editor (issue 19)
   com_assistants_actions_disabled: 'Tindakan dinonaktifkan sampai asisten disimpan. Simpan asisten terlebih dahulu, lalu tambahkan tindakan.',
+  com_assistants_actions: 'Tindakan',
   com_assistants_add_action: 'Tambah tindakan',
   com_assistants_edit_action: 'Edit tindakan',
   com_assistants_back: 'Kembali',

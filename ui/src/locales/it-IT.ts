@@ -553,6 +553,7 @@ export const itIT = {
   com_assistants_tool_output: "Output",
   // Actions editor (issue 19)
   com_assistants_actions_disabled: "Le azioni sono disattivate finché l'assistente non viene salvato. Salva prima l'assistente, poi aggiungi le azioni.",
+  com_assistants_actions: 'Azioni',
   com_assistants_add_action: 'Aggiungi azioni',
   com_assistants_edit_action: 'Modifica azioni',
   com_assistants_back: 'Indietro',

@@ -547,6 +547,7 @@ export const jaJP = {
   com_assistants_tool_output: "出力",
   // Actions editor (issue 19)
   com_assistants_actions_disabled: 'アシスタントを保存するまでアクションは使えません。先にアシスタントを保存してからアクションを追加してください。',
+  com_assistants_actions: 'アクション',
   com_assistants_add_action: 'アクションを追加',
   com_assistants_edit_action: 'アクションを編集',
   com_assistants_back: '戻る',

@@ -546,6 +546,7 @@ export const koKR = {
   com_assistants_tool_output: "출력",
   // Actions editor (issue 19)
   com_assistants_actions_disabled: '어시스턴트를 저장하기 전에는 작업을 사용할 수 없습니다. 먼저 어시스턴트를 저장한 다음 작업을 추가하세요.',
+  com_assistants_actions: '작업',
   com_assistants_add_action: '작업 추가',
   com_assistants_edit_action: '작업 편집',
   com_assistants_back: '뒤로',

@@ -553,6 +553,7 @@ export const nlNL = {
   com_assistants_tool_output: "Uitvoer",
   // Actions editor (issue 19)
   com_assistants_actions_disabled: 'Acties zijn uitgeschakeld totdat de assistent is opgeslagen. Sla eerst de assistent op en voeg dan acties toe.',
+  com_assistants_actions: 'Acties',
   com_assistants_add_action: 'Acties toevoegen',
   com_assistants_edit_action: 'Acties bewerken',
   com_assistants_back: 'Terug',

@@ -550,6 +550,7 @@ export const plPL = {
   com_assistants_tool_output: "Wyjście",
   // Actions editor (issue 19)
   com_assistants_actions_disabled: 'Akcje są wyłączone, dopóki asystent nie zostanie zapisany. Najpierw zapisz asystenta, a potem dodaj akcje.',
+  com_assistants_actions: 'Akcje',
   com_assistants_add_action: 'Dodaj akcje',
   com_assistants_edit_action: 'Edytuj akcje',
   com_assistants_back: 'Wstecz',

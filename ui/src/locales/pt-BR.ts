@@ -554,6 +554,7 @@ export const ptBR = {
   com_assistants_tool_output: "Saída",
   // Actions editor (issue 19)
   com_assistants_actions_disabled: 'As ações ficam desativadas até o assistente ser salvo. Salve o assistente primeiro e depois adicione ações.',
+  com_assistants_actions: 'Ações',
   com_assistants_add_action: 'Adicionar ações',
   com_assistants_edit_action: 'Editar ações',
   com_assistants_back: 'Voltar',

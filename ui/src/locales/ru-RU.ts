@@ -551,6 +551,7 @@ export const ruRU = {
   com_assistants_tool_output: "Вывод",
   // Actions editor (issue 19)
   com_assistants_actions_disabled: 'Действия недоступны, пока ассистент не сохранён. Сначала сохраните ассистента, затем добавьте действия.',
+  com_assistants_actions: 'Действия',
   com_assistants_add_action: 'Добавить действия',
   com_assistants_edit_action: 'Изменить действия',
   com_assistants_back: 'Назад',

@@ -550,6 +550,7 @@ export const svSE = {
   com_assistants_tool_output: "Utdata",
   // Actions editor (issue 19)
   com_assistants_actions_disabled: 'Åtgärder är avstängda tills assistenten har sparats. Spara assistenten först och lägg sedan till åtgärder.',
+  com_assistants_actions: 'Åtgärder',
   com_assistants_add_action: 'Lägg till åtgärder',
   com_assistants_edit_action: 'Redigera åtgärder',
   com_assistants_back: 'Tillbaka',

@@ -552,6 +552,7 @@ export const trTR = {
   com_assistants_tool_output: "Çıktı",
   // Actions editor (issue 19)
   com_assistants_actions_disabled: 'Asistan kaydedilene kadar eylemler devre dışıdır. Önce asistanı kaydedin, sonra eylem ekleyin.',
+  com_assistants_actions: 'Eylemler',
   com_assistants_add_action: 'Eylem ekle',
   com_assistants_edit_action: 'Eylemleri düzenle',
   com_assistants_back: 'Geri',

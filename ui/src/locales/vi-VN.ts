@@ -549,6 +549,7 @@ export const viVN = {
   com_assistants_tool_output: "Đầu ra",
   // Actions editor (issue 19)
   com_assistants_actions_disabled: 'Hành động bị tắt cho đến khi trợ lý được lưu. Hãy lưu trợ lý trước, rồi thêm hành động.',
+  com_assistants_actions: 'Hành động',
   com_assistants_add_action: 'Thêm hành động',
   com_assistants_edit_action: 'Sửa hành động',
   com_assistants_back: 'Quay lại',

@@ -543,6 +543,7 @@ export const zhCN = {
   com_assistants_tool_output: "输出",
   // Actions editor (issue 19)
   com_assistants_actions_disabled: '保存助手之前无法使用操作。请先保存助手，再添加操作。',
+  com_assistants_actions: '操作',
   com_assistants_add_action: '添加操作',
   com_assistants_edit_action: '编辑操作',
   com_assistants_back: '返回',

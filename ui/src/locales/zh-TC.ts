@@ -543,6 +543,7 @@ export const zhTC = {
   com_assistants_tool_output: "輸出",
   // Actions editor (issue 19)
   com_assistants_actions_disabled: '儲存助理之前無法使用動作。請先儲存助理，再新增動作。',
+  com_assistants_actions: '動作',
   com_assistants_add_action: '新增動作',
   com_assistants_edit_action: '編輯動作',
   com_assistants_back: '返回',

@@ -1,7 +1,7 @@
 import type { AssistantDto } from '@protocol';
 import { ASSISTANT_DESCRIPTION_MAX, ASSISTANT_INSTRUCTIONS_MAX, ASSISTANT_NAME_MAX } from '@protocol';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type ComponentType, type FormEvent } from 'react';
 import { Button } from '../../../components/button.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { TextField } from '../../../components/text-field.js';
@@ -20,12 +20,20 @@ import { AssistantTools } from './assistant-tools.js';
 
 const fieldClass = 'w-full rounded-lg border border-neutral-300 bg-white px-3 py-2 text-sm dark:border-neutral-600 dark:bg-neutral-900';
 
+export interface AssistantBuilderProps {
+  /**
+   * The Actions section, composed in by the app (features never import each other); shown when the
+   * endpoint's capabilities include `actions`. It gets the saved assistant's id (undefined while new).
+   */
+  ActionsSection?: ComponentType<{ assistantId: string | undefined; model: string }>;
+}
+
 /**
  * The assistant builder of the side panel (spec 001 §2, §4, §5): the picker (create-new first), avatar,
- * name, description, instructions, model, capabilities, knowledge, tools, delete and save. The picked
- * assistant is the chat's too (its `assistant_id`).
+ * name, description, instructions, model, capabilities, knowledge, tools, delete and save, then the
+ * actions. The picked assistant is the chat's too (its `assistant_id`).
  */
-export function AssistantBuilder() {
+export function AssistantBuilder({ ActionsSection }: AssistantBuilderProps = {}) {
   const localize = useLocalize();
   const { data: endpoints } = useEndpointsQuery();
   const { data: models } = useModelsQuery();
@@ -62,6 +70,8 @@ export function AssistantBuilder() {
         onSaved={select}
         onDeleted={(id) => select(assistants.find((assistant) => assistant.id !== id))}
       />
+      {/* Outside the form: Enter in the action editor must not submit the assistant. */}
+      {ActionsSection && entry.capabilities?.includes('actions') && <ActionsSection key={`actions-${selected?.id ?? 'new'}`} assistantId={selected?.id} model={selected?.model ?? ''} />}
     </div>
   );
 }
