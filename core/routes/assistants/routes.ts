@@ -3,6 +3,10 @@ import { findAssistantsEndpoint } from '../../assistants/assistants-endpoint.js'
 import { resolveFileLimits } from '../../files/index.js';
 import type { UploadContext } from '../files/receive-upload.js';
 import type { CapabilityToolFactories } from '../../assistants/run/run-tools.js';
+import { codeInterpreterCapability } from '../../assistants/capabilities/code-interpreter-capability.js';
+import { imageVisionCapability } from '../../assistants/capabilities/image-vision-capability.js';
+import { retrievalCapability } from '../../assistants/capabilities/retrieval-capability.js';
+import { createLazySandbox, createPythonSandbox, sandboxOptionsFromEnv } from '../../sandbox/index.js';
 import { assistantAvatarRoutes } from './avatar-routes.js';
 import { assistantChatRoutes } from './chat-routes.js';
 import { assistantReadRoutes } from './read-routes.js';
@@ -26,8 +30,13 @@ export async function assistantsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(assistantReadRoutes, { endpoint });
   await app.register(assistantWriteRoutes, { endpoint, uploads });
   await app.register(assistantAvatarRoutes, { endpoint, uploads });
-  // The code interpreter's sandbox and retrieval plug in here once they exist; until then a run of an
-  // assistant with either goes on without it, with a log line (run-tools.ts).
-  const factories: CapabilityToolFactories = {};
+  // One sandbox for the server, started by the first program an assistant runs.
+  const sandbox = createLazySandbox(() => createPythonSandbox(sandboxOptionsFromEnv(app.config.env, app.config.dataDir)));
+  app.addHook('onClose', () => sandbox.close());
+  const factories: CapabilityToolFactories = {
+    code_interpreter: codeInterpreterCapability(app.chat, sandbox),
+    retrieval: retrievalCapability(app.chat, endpoint?.settings.retrievalModels ?? []),
+    image_vision: imageVisionCapability(app.chat, app.config.env.ASSISTANTS_VISION_MODEL),
+  };
   await app.register(assistantChatRoutes, { endpoint, factories });
 }
