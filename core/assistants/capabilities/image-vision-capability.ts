@@ -18,6 +18,15 @@ export const defaultVisionModel = 'gpt-4-vision-preview';
 const maxDescriptionTokens = 4_000;
 
 /**
+ * What the run's instructions gain when the user's message brings images and the model has the tool
+ * (LibreChat added such a sentence to the run's additional instructions, wave2 notes §2.8).
+ */
+export function imageVisionNote(imageCount: number): string {
+  const images = imageCount === 1 ? '1 image' : `${imageCount} images`;
+  return `The user attached ${images} to the message, which you cannot see: call the ${imageVisionTool.function.name} tool to get their descriptions.`;
+}
+
+/**
  * The image_vision capability (issue 18 §3): LibreChat's `image_vision` function for a run on a model
  * that cannot see images. The tool sends the thread's images to the vision model (ASSISTANTS_VISION_MODEL,
  * on the assistants endpoint's connection, as LibreChat sent them to gpt-4-vision-preview) and answers

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatServices } from '../../chat/chat-services.js';
 import { NO_PARENT } from '../../chat/message-tree.js';
-import { lookUpFiles, toMessageFiles } from '../../chat/turn-images.js';
+import { isImageFile, lookUpFiles, toMessageFiles } from '../../chat/turn-images.js';
 import { ChatboxError } from '../../errors/index.js';
 import { ASSISTANT_MESSAGE_MAX, type AssistantChatRequest } from '../../protocol/assistant-chat.js';
 import { canCallTools } from '../../protocol/tool-capable-models.js';
@@ -11,6 +11,8 @@ import type { Conversation } from '../../store/repositories/conversations.js';
 import type { Message, MessageFile } from '../../store/repositories/messages.js';
 import type { ResolvedTool } from '../../tools/tool-catalogue.js';
 import { newThreadId } from '../assistant-id.js';
+import { imageVisionTool } from '../assistant-tools.js';
+import { imageVisionNote } from '../capabilities/image-vision-capability.js';
 import { openAssistantsConnection, type AssistantsConnection, type AssistantsEndpoint } from '../assistants-endpoint.js';
 import type { RunCapability } from './run-capability.js';
 import { resolveRunTools, type CapabilityToolFactories } from './run-tools.js';
@@ -95,6 +97,9 @@ export async function planRun(services: ChatServices, input: { endpoint: Assista
   // The conversation's own override, kept from its first message on, as LibreChat keeps it.
   const override = body.instructions ?? conversation?.instructions ?? null;
   const additional = body.promptPrefix ?? conversation?.promptPrefix ?? null;
-  const instructions = [override || assistant.instructions, additional].filter((part): part is string => Boolean(part)).join('\n\n') || undefined;
+  const images = files.filter(isImageFile).length;
+  const describes = capabilities.some((capability) => capability.resolved.tool.name === imageVisionTool.function.name);
+  const visionNote = describes && images > 0 ? imageVisionNote(images) : null;
+  const instructions = [override || assistant.instructions, additional, visionNote].filter((part): part is string => Boolean(part)).join('\n\n') || undefined;
   return { ...ids, assistant, conversation, thread_id: conversation?.thread_id ?? newThreadId(), messages, files, model, connection, tools, capabilities, instructions };
 }

@@ -169,6 +169,8 @@ describe('retrieval in a run', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ filename: file.fileName, embedded: true, context: 'assistants' });
     }
+    const malformed = await upload({ content: notes, fileName: 'x.md', type: 'text/markdown' }, [['assistant_id', 'not an id']]);
+    expect([malformed.statusCode, malformed.json().message]).toEqual([400, 'assistant_id is not an assistant id']);
     const assistant = (await server.request('GET', `/api/assistants/${assistantId}`)).json();
     expect(assistant.file_ids).toHaveLength(2);
 
@@ -221,6 +223,7 @@ describe('image_vision in a run', () => {
     expect(offeredTools(first!)).toEqual(['image_vision']);
     // The run's model gets no image; the vision model gets it, with the request to describe it.
     expect(JSON.stringify(first!.body.messages)).not.toContain('image_url');
+    expect(first!.body.messages[0]).toEqual({ role: 'system', content: 'The user attached 1 image to the message, which you cannot see: call the image_vision tool to get their descriptions.' });
     const vision = upstreams.openai.control.requests.find((request) => request.body?.model === 'gpt-4-vision-preview')!;
     expect(vision.body.messages[0].content).toEqual([{ type: 'text', text: expect.stringContaining('Describe') }, { type: 'image_url', image_url: { url: expect.stringMatching(/^data:image\/png;base64,/), detail: 'auto' } }]);
     expect(toolResultsIn(second!.body)).toEqual(['A blue rectangle.']);
