@@ -40,6 +40,7 @@ export function imageVisionCapability(services: Services, visionModel: string = 
       name: imageVisionTool.function.name,
       description: imageVisionTool.function.description ?? 'Describes the images of the conversation.',
       inputSchema: { type: 'object', properties: {} },
+      // Not in the tool store (GET /api/plugins), so the icon is never listed; an image icon of the set.
       manifest: { displayName: 'Image Vision', summary: "Describes the conversation's images for a model that cannot see them.", icon: '/assets/tools/dalle.svg', credentials: [] },
       async execute(_input, toolContext) {
         const files = await threadMessageFiles(services, context.userId, context.conversationId);

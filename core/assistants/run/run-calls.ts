@@ -38,8 +38,7 @@ export async function runStepCalls(plan: RunPlan, context: StepContext, calls: r
 
 /** Once the model is done: each capability rewrites the reply's text (citations, file links), streamed as edited text parts. */
 export function rewriteReplyTexts(plan: RunPlan, context: Pick<StepContext, 'parts' | 'stream'>): void {
-  for (const capability of plan.capabilities) {
-    if (!capability.rewriteText) continue;
-    for (const frame of context.parts.rewriteTexts((text) => capability.rewriteText!(text))) context.stream.send(frame);
+  for (const { rewriteText } of plan.capabilities) {
+    if (rewriteText) for (const frame of context.parts.rewriteTexts(rewriteText)) context.stream.send(frame);
   }
 }

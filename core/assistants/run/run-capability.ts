@@ -37,7 +37,7 @@ export interface RunCapability {
   /** Absent: its calls are shown as function calls (image_vision, as LibreChat showed it). */
   present?: CallPresenter;
   /** Rewrites the reply's text once the run is over (citations, file links), as LibreChat's processMessages did. */
-  rewriteText?(text: TextValue): TextValue;
+  rewriteText?: (text: TextValue) => TextValue;
 }
 
 /** Builds a capability's tool for a run, or says why the run goes without it (logged). */

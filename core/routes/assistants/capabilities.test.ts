@@ -201,11 +201,16 @@ describe('retrieval in a run', () => {
     expect(partsOf(frames, 'text').at(-1)).toMatchObject({ index: 2, text: { value: cited } });
     const reply = frames.at(-1)!.data.responseMessage;
     expect(reply.text).toBe(cited);
-    const [fileIdOf] = [(name: string) => assistant.file_ids[name === 'harbour-report.pdf' ? 0 : 1]];
+    const fileIdOf = (name: string) => assistant.file_ids[name === 'harbour-report.pdf' ? 0 : 1];
     expect(reply.content.at(-1).text.annotations).toEqual([
       { type: 'file_citation', text: `^${ships}^`, start_index: cited.indexOf(`^${ships}^`), end_index: cited.indexOf(`^${ships}^`) + `^${ships}^`.length, file_citation: { file_id: fileIdOf('harbour-report.pdf'), quote: expect.stringContaining('42 ships') } },
       { type: 'file_citation', text: `^${soup}^`, start_index: cited.indexOf(`^${soup}^`), end_index: cited.indexOf(`^${soup}^`) + `^${soup}^`.length, file_citation: { file_id: fileIdOf('orchard-notes.md'), quote: expect.stringContaining('smoked paprika') } },
     ]);
+
+    // Deleted from the Knowledge panel (with assistant_id): the file leaves the assistant too.
+    const removed = await server.app.inject({ method: 'DELETE', url: '/api/files', headers: bearer(server.alice), payload: { files: [{ file_id: fileIdOf('orchard-notes.md') }], assistant_id: assistantId } });
+    expect(removed.statusCode).toBe(200);
+    expect((await server.request('GET', `/api/assistants/${assistantId}`)).json().file_ids).toEqual([fileIdOf('harbour-report.pdf')]);
   }, 60_000);
 });
 
