@@ -1,4 +1,4 @@
-import { executeCall } from '../../chat/agent-loop.js';
+import { executeCall, textOf, type ToolCallScope } from '../../chat/agent-loop.js';
 import type { ChatServices } from '../../chat/chat-services.js';
 import type { ToolCallPart } from '../../plugin-api/index.js';
 import { toPluginLogger } from '../../plugin-host/plugin-logger.js';
@@ -38,10 +38,11 @@ export function codeInterpreterCapability(services: Services, sandbox: CodeInter
     const resolved = { key: 'code_interpreter', tool, log: toPluginLogger(services.log.child({ tool: 'code_interpreter' })), authenticated: true };
     const links = new Map<string, string>();
 
-    async function run(scope: Parameters<typeof executeCall>[0], call: ToolCallPart): Promise<PresentedCall> {
+    async function run(scope: ToolCallScope, call: ToolCallPart): Promise<PresentedCall> {
+      // Its own tool per call, to hear this call's outcome (the model gets the tool's text and images).
       let outcome: CodeInterpreterOutcome | undefined;
       const result = await executeCall(scope, { ...resolved, tool: createCodeInterpreterTool({ ...options, onOutcome: (heard) => (outcome = heard) }) }, call);
-      const outputs: CodeOutput[] = [{ type: 'logs', logs: outcome ? describeOutcome(outcome) : result.output.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n') }];
+      const outputs: CodeOutput[] = [{ type: 'logs', logs: outcome ? describeOutcome(outcome) : textOf(result) }];
       const images: FileDto[] = [];
       for (const { file, saved } of outcome?.files ?? []) {
         if (!saved) continue;
