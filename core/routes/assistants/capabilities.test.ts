@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { newAssistantId } from '../../assistants/assistant-id.js';
 import { messageFrameSchema } from '../../protocol/stream-frames.js';
 import { bearer, type SignedInUser } from '../../../testing/build-test-server.js';
 import { startAssistantsServer, type AssistantsTestServer } from '../../../testing/assistants-test-server.js';
@@ -242,5 +243,27 @@ describe('image_vision in a run', () => {
     expect(toolResultsIn(second!.body)).toEqual(['A blue rectangle.']);
     expect(partsOf(frames, 'tool_call').at(-1)).toMatchObject({ tool_call: { id: 'call_vision', type: 'function', function: { name: 'image_vision', output: 'A blue rectangle.' }, progress: 1 } });
     expect(frames.at(-1)!.data.responseMessage.text).toBe('I see: A blue rectangle.');
+  });
+});
+
+describe('a capability the yaml turned off', () => {
+  it('is left out of the run of an assistant saved with it before', async () => {
+    const limited = await startAssistantsServer({
+      yaml: 'endpoints:\n  assistants:\n    capabilities: [tools]\n    retrievalModels: [gpt-4o]\n',
+      env: { ASSISTANTS_BASE_URL: `${upstreams.openai.url}/v1`, TITLE_CONVO: 'false' },
+    });
+    try {
+      // Saved while the capabilities were on (the builder refuses them now).
+      const assistant = await limited.app.store.assistants.create({
+        id: newAssistantId(), user: limited.alice.userId, name: null, description: null, instructions: null, model: 'gpt-4o',
+        tools: [{ type: 'code_interpreter' }, { type: 'retrieval' }], file_ids: [], metadata: {},
+      });
+      upstreams.openai.control.configure({ reply: 'No tools today.' });
+      const response = await limited.app.inject({ method: 'POST', url: '/api/assistants/chat', headers: bearer(limited.alice), payload: { text: 'Hi', assistant_id: assistant.id } });
+      expect(parseSseFrames(response.body).at(-1)!.data.responseMessage.text).toBe('No tools today.');
+      expect(runRequests()[0]!.body.tools).toBeUndefined();
+    } finally {
+      await limited.close();
+    }
   });
 });
