@@ -6,9 +6,9 @@ import { capabilityOf, findCatalogueTool } from '../assistant-tools.js';
 import type { CapabilityFactory, RunCapability } from './run-capability.js';
 
 /**
- * Where a run gets the tools of the capabilities chatbox builds elsewhere (routes/assistants/
- * capability-factories.ts): the code interpreter's sandbox, retrieval over the assistant's knowledge
- * files, image_vision. Absent: the capability is not on this server, and a run of an assistant that
+ * Where a run gets the tools of the capabilities chatbox builds elsewhere (assistants/capabilities/,
+ * wired in routes/assistants/routes.ts): the code interpreter's sandbox, retrieval over the
+ * assistant's knowledge files, image_vision. Absent: the capability is not on this server, and a run of an assistant that
  * has it goes on without it (with a log line).
  */
 export interface CapabilityToolFactories {
@@ -44,9 +44,12 @@ export function resolveRunTools(input: {
   const capabilities: RunCapability[] = [];
   const build = (factory: CapabilityFactory, label: string) => {
     const made = factory({ userId: input.userId, conversationId: input.conversationId, assistant: input.assistant, model: input.model, connection: input.connection });
-    if ('off' in made) return skipped.push({ tool: label, reason: made.off });
-    tools.push(made.resolved);
-    capabilities.push(made);
+    if ('off' in made) {
+      skipped.push({ tool: label, reason: made.off });
+    } else {
+      tools.push(made.resolved);
+      capabilities.push(made);
+    }
   };
   for (const tool of input.assistant.tools) {
     const capability = capabilityOf(tool);
