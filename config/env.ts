@@ -187,6 +187,12 @@ export const envSchema = z.object({
   /** Programs running at once (each a process of about 200 MB); more wait their turn. */
   CODE_INTERPRETER_MAX_RUNNING: number(2),
   /**
+   * The model assistants' `image_vision` tool describes a thread's images with, for a run on a model
+   * that cannot see them, on the assistants endpoint's connection. LibreChat v0.7.1 had this model
+   * hard-coded (gpt-4-vision-preview); chatbox keeps it as the default.
+   */
+  ASSISTANTS_VISION_MODEL: text(),
+  /**
    * A Pyodide package index (a mirror of https://cdn.jsdelivr.net/pyodide/v<version>/full/): programs
    * may then import its packages (numpy, pandas, matplotlib …), fetched before the program runs and
    * cached in the data directory. Unset: the standard library only, nothing is downloaded.

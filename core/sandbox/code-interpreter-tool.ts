@@ -8,6 +8,8 @@ export interface CodeInterpreterOptions {
   files?: (context: ToolContext) => Promise<SandboxFile[]>;
   /** Limits for the runs; the sandbox's defaults otherwise. */
   limits?: Partial<SandboxLimits>;
+  /** Hears each call's outcome: the assistants run shows it as LibreChat's code_interpreter part. */
+  onOutcome?: (outcome: CodeInterpreterOutcome) => void;
 }
 
 /** A written file and where it was kept for the user (or why not). */
@@ -99,6 +101,7 @@ export function createCodeInterpreterTool(options: CodeInterpreterOptions): Tool
     async execute(input, context) {
       const code = readCode(input);
       const outcome = await runCodeInterpreter(options, code, context);
+      options.onOutcome?.(outcome);
       const parts: ToolOutputPart[] = [{ type: 'text', text: describeOutcome(outcome) }];
       for (const { file } of outcome.files) {
         if (inlineImageTypes.test(file.mimeType) && file.bytes.byteLength <= maxInlineImageBytes) {

@@ -2,3 +2,4 @@ export { createPythonSandbox, type PythonSandbox, type PythonSandboxOptions } fr
 export { createCodeInterpreterTool, describeOutcome, runCodeInterpreter, type CodeInterpreterOptions, type CodeInterpreterOutcome, type KeptOutputFile } from './code-interpreter-tool.js';
 export { defaultSandboxLimits, type PythonRun, type PythonRunResult, type SandboxFile, type SandboxLimits, type SandboxOutputFile } from './sandbox-types.js';
 export { sandboxOptionsFromEnv } from './sandbox-settings.js';
+export { createLazySandbox } from './lazy-sandbox.js';

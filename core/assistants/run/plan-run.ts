@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatServices } from '../../chat/chat-services.js';
 import { NO_PARENT } from '../../chat/message-tree.js';
-import { lookUpFiles, toMessageFiles } from '../../chat/turn-images.js';
+import { isImageFile, lookUpFiles, toMessageFiles } from '../../chat/turn-images.js';
 import { ChatboxError } from '../../errors/index.js';
 import { ASSISTANT_MESSAGE_MAX, type AssistantChatRequest } from '../../protocol/assistant-chat.js';
 import { canCallTools } from '../../protocol/tool-capable-models.js';
@@ -11,7 +11,10 @@ import type { Conversation } from '../../store/repositories/conversations.js';
 import type { Message, MessageFile } from '../../store/repositories/messages.js';
 import type { ResolvedTool } from '../../tools/tool-catalogue.js';
 import { newThreadId } from '../assistant-id.js';
+import { imageVisionTool } from '../assistant-tools.js';
+import { imageVisionNote } from '../capabilities/image-vision-capability.js';
 import { openAssistantsConnection, type AssistantsConnection, type AssistantsEndpoint } from '../assistants-endpoint.js';
+import type { RunCapability } from './run-capability.js';
 import { resolveRunTools, type CapabilityToolFactories } from './run-tools.js';
 
 /** LibreChat's answers before a run exists (wave2 notes §2.10), shown as they are. */
@@ -43,6 +46,8 @@ export interface RunPlan extends RunIds {
   model: string;
   connection: AssistantsConnection;
   tools: ResolvedTool[];
+  /** The capability tools among `tools`, with how their calls are shown and the reply rewritten. */
+  capabilities: RunCapability[];
   /** The system prompt: the assistant's instructions (or the conversation's override), then the additional ones. */
   instructions: string | undefined;
 }
@@ -85,13 +90,16 @@ export async function planRun(services: ChatServices, input: { endpoint: Assista
   const connection = await openAssistantsConnection(services, endpoint, userId);
   const model = body.model ?? assistant.model;
   if (!connection.models.includes(model)) throw new ChatboxError('illegal_model_request', `The model "${model}" is not offered by the assistants endpoint`, { model });
-  const { tools, skipped } = resolveRunTools({ assistant, catalogue: services.tools, capabilities: settings.capabilities, factories: input.factories, userId, conversationId: ids.conversationId });
+  const { tools, skipped, capabilities } = resolveRunTools({ assistant, catalogue: services.tools, capabilities: settings.capabilities, factories: input.factories, userId, conversationId: ids.conversationId, model, connection });
   for (const { tool, reason } of skipped) services.log.info({ assistant_id: assistant.id, tool }, `the assistant's tool "${tool}" is left out of the run: ${reason}`);
   if (tools.length > 0 && !canCallTools(model)) throw new ChatboxError('tools_unsupported', formatErrorMessage(errorCodes.tools_unsupported.message, { model }), { model });
 
   // The conversation's own override, kept from its first message on, as LibreChat keeps it.
   const override = body.instructions ?? conversation?.instructions ?? null;
   const additional = body.promptPrefix ?? conversation?.promptPrefix ?? null;
-  const instructions = [override || assistant.instructions, additional].filter((part): part is string => Boolean(part)).join('\n\n') || undefined;
-  return { ...ids, assistant, conversation, thread_id: conversation?.thread_id ?? newThreadId(), messages, files, model, connection, tools, instructions };
+  const images = files.filter(isImageFile).length;
+  const describes = capabilities.some((capability) => capability.resolved.tool.name === imageVisionTool.function.name);
+  const visionNote = describes && images > 0 ? imageVisionNote(images) : null;
+  const instructions = [override || assistant.instructions, additional, visionNote].filter((part): part is string => Boolean(part)).join('\n\n') || undefined;
+  return { ...ids, assistant, conversation, thread_id: conversation?.thread_id ?? newThreadId(), messages, files, model, connection, tools, capabilities, instructions };
 }

@@ -1,4 +1,4 @@
-import { executeCall, nextStepRequest, offerTools, stepLimitNote, textOf } from '../../chat/agent-loop.js';
+import { nextStepRequest, offerTools, stepLimitNote } from '../../chat/agent-loop.js';
 import { buildChatRequest, type BuiltRequest } from '../../chat/build-chat-request.js';
 import type { ChatServices } from '../../chat/chat-services.js';
 import type { EventStream } from '../../chat/event-stream.js';
@@ -16,11 +16,11 @@ import type { AssistantsFinalFrame, ErrorFrame } from '../../protocol/stream-fra
 import type { Conversation } from '../../store/repositories/conversations.js';
 import type { Message } from '../../store/repositories/messages.js';
 import type { User } from '../../store/repositories/users.js';
-import { toolCallError, type ToolCallResult } from '../../tools/run-tool-call.js';
 import type { AssistantsEndpoint } from '../assistants-endpoint.js';
 import { createContentParts, type ContentParts } from './content-parts.js';
 import { callModel, type StepContext } from './model-step.js';
 import { planRun, runIds, type RunIds, type RunPlan } from './plan-run.js';
+import { rewriteReplyTexts, runStepCalls } from './run-calls.js';
 import type { CapabilityToolFactories } from './run-tools.js';
 
 export interface AssistantRunInput {
@@ -124,6 +124,7 @@ async function streamRun(services: ChatServices, input: AssistantRunInput, plan:
     const failure = await runSteps(services, plan, { services, userId: user.id, connection: plan.connection, stream, parts, stop: controller.signal }, userMessage);
     if (failure) parts.fail(errorText(failure));
     else parts.settleCalls();
+    if (!failure && !controller.signal.aborted) rewriteReplyTexts(plan, { parts, stream });
     const stopped = controller.signal.aborted;
     payload = await saveRun(services, { plan, userMessage, parts, conversation, finishReason: failure ? 'error' : stopped ? 'incomplete' : 'stop', sender: plan.assistant.name ?? 'Assistant' });
     if (payload) stream.send(payload);
@@ -143,7 +144,6 @@ async function runSteps(services: ChatServices, plan: RunPlan, context: StepCont
   const options = { promptPrefix: plan.instructions, resendFiles: true };
   const images = await loadBranchImages(services, { userId: context.userId, entry: plan.connection.entry, model: plan.model, options, branch, current: userMessage.messageId });
   let built: BuiltRequest = offerTools(buildChatRequest({ model: plan.model, userId: context.userId, options, branch, generation: '', images }), plan.tools, plan.model);
-  const byName = new Map(plan.tools.map((resolved) => [resolved.tool.name, resolved]));
   const { maxSteps } = services.agent;
   for (let step = 1; ; step += 1) {
     const result = await callModel(context, built);
@@ -157,16 +157,7 @@ async function runSteps(services: ChatServices, plan: RunPlan, context: StepCont
       await spend(services, plan, context.userId, built, result.text, result.calls, result.usage, false);
       return undefined;
     }
-    for (const call of result.calls) context.stream.send(context.parts.startCall(call));
-    const scope = { services, userId: context.userId, conversationId: plan.conversationId, signal: context.stop };
-    const results = await Promise.all(result.calls.map(async (call): Promise<ToolCallResult> => {
-      const found = byName.get(call.name);
-      // The approval dialog belongs to the chat endpoints' plugin boxes; a run has none to show yet.
-      const answer = found?.requiresApproval ? toolCallError(call, 'it needs your approval, which assistants runs cannot ask for yet') : await executeCall(scope, found, call);
-      const frame = context.parts.finishCall(call.id, textOf(answer));
-      if (frame && !context.stop.aborted) context.stream.send(frame);
-      return answer;
-    }));
+    const results = await runStepCalls(plan, context, result.calls);
     await spend(services, plan, context.userId, built, result.text, result.calls, result.usage, false);
     if (context.stop.aborted) return undefined;
     built = nextStepRequest(built, result.text, results, plan.model);

@@ -237,7 +237,7 @@ describe('POST /api/assistants/chat/abort', () => {
 });
 
 describe('the yaml around runs', () => {
-  it("answers LibreChat's admin error for an assistant outside supportedIds, titles new threads, and runs without a capability the server lacks", async () => {
+  it("answers LibreChat's admin error for an assistant outside supportedIds, titles new threads, and runs without a capability the model lacks", async () => {
     const filtered = await startAssistantsServer({
       yaml: 'endpoints:\n  assistants:\n    supportedIds: [asst_none_of_these]\n',
       env: { ASSISTANTS_BASE_URL: `${upstreams.openai.url}/v1`, TITLE_CONVO: 'false' },
@@ -264,8 +264,8 @@ describe('the yaml around runs', () => {
       await titled.close();
     }
 
-    // No code interpreter on this server yet: the run goes on with the assistant's other tools.
-    const assistantId = await createAssistant({ tools: [{ type: 'code_interpreter' }, 'calculator'] });
+    // Retrieval is off for a model outside retrievalModels: the run goes on with the assistant's other tools.
+    const assistantId = await createAssistant({ tools: [{ type: 'retrieval' }, 'calculator'] });
     upstreams.reset();
     calculatorScript();
     const { frames } = await chat({ text: 'What is 6 times 7?', assistant_id: assistantId });

@@ -4,8 +4,12 @@ import { resolveFileLimits } from '../../files/index.js';
 import type { UploadContext } from '../files/receive-upload.js';
 import type { CapabilityToolFactories } from '../../assistants/run/run-tools.js';
 import { createActionToolFactory } from '../../assistants/actions/action-tools.js';
+import { codeInterpreterCapability } from '../../assistants/capabilities/code-interpreter-capability.js';
+import { imageVisionCapability } from '../../assistants/capabilities/image-vision-capability.js';
+import { retrievalCapability } from '../../assistants/capabilities/retrieval-capability.js';
 import { createKeyVault } from '../../keys/key-vault.js';
 import { toPluginLogger } from '../../plugin-host/plugin-logger.js';
+import { createLazySandbox, createPythonSandbox, sandboxOptionsFromEnv } from '../../sandbox/index.js';
 import { assistantActionRoutes } from './action-routes.js';
 import { assistantAvatarRoutes } from './avatar-routes.js';
 import { assistantChatRoutes } from './chat-routes.js';
@@ -34,12 +38,17 @@ export async function assistantsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(assistantReadRoutes, { endpoint });
   await app.register(assistantWriteRoutes, { endpoint, uploads });
   await app.register(assistantAvatarRoutes, { endpoint, uploads });
-  // The code interpreter's sandbox and retrieval plug in here once they exist; until then a run of an
-  // assistant with either goes on without it, with a log line (run-tools.ts).
+  // One sandbox for the server, started by the first program an assistant runs.
+  const sandbox = createLazySandbox(() => createPythonSandbox(sandboxOptionsFromEnv(app.config.env, app.config.dataDir)));
+  app.addHook('onClose', () => sandbox.close());
+  const factories: CapabilityToolFactories = {
+    code_interpreter: codeInterpreterCapability(app.chat, sandbox),
+    retrieval: retrievalCapability(app.chat, endpoint?.settings.retrievalModels ?? []),
+    image_vision: imageVisionCapability(app.chat, app.config.env.ASSISTANTS_VISION_MODEL),
+  };
   // The first registered action-executor runs actions (plugins/actions/openapi); a server built without
   // one still stores actions, and runs leave their functions out (run-tools.ts logs why).
   const [executorPlugin] = app.plugins.list('action-executor');
-  const factories: CapabilityToolFactories = {};
   if (executorPlugin) {
     const log = toPluginLogger(app.log.child({ plugin: `action-executor:${executorPlugin.name}` }));
     const executor = await app.plugins.setup('action-executor', executorPlugin.name, {}, log);

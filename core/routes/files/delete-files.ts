@@ -9,11 +9,12 @@ import type { DocumentIndex } from '../../files/index.js';
  * DELETE /api/files `{ files: [{ file_id, … }], assistant_id? }` (LibreChat's DeleteFilesBody). Only
  * `file_id` is read: each record is looked up by id and owner, and removed from the storage its own
  * `source` names (LibreChat trusted the client's `source` and `filepath`, and deleted records of any
- * user).
+ * user). With `assistant_id` (the builder's Knowledge panel) the files also leave that assistant of
+ * the caller's, as LibreChat detached them.
  */
 const deleteFilesBodySchema = z.object({
   files: z.array(z.object({ file_id: z.string().min(1).max(200) })).max(1000),
-  assistant_id: z.string().optional(),
+  assistant_id: z.string().max(200).optional(),
 });
 
 export async function deleteFiles(body: unknown, userId: string, context: { store: Store; storages: FileStorages; documents: DocumentIndex; log: FastifyBaseLogger }): Promise<{ deleted: number }> {
@@ -35,7 +36,15 @@ export async function deleteFiles(body: unknown, userId: string, context: { stor
   );
   const deletedIds = records.map((record) => record.file_id);
   const deleted = await context.store.files.delete(userId, deletedIds);
+  if (parsed.data.assistant_id) await detachKnowledge(context.store, userId, parsed.data.assistant_id, deletedIds);
   // The store dropped the passages with the records; an external ranker (Meilisearch) is told here.
   await context.documents.remove(userId, deletedIds).catch((error: unknown) => context.log.error({ err: error, userId }, 'could not remove deleted documents from the document index'));
   return { deleted };
+}
+
+async function detachKnowledge(store: Store, userId: string, assistantId: string, fileIds: readonly string[]): Promise<void> {
+  const assistant = await store.assistants.find(userId, assistantId);
+  if (!assistant) return;
+  const kept = assistant.file_ids.filter((fileId) => !fileIds.includes(fileId));
+  if (kept.length !== assistant.file_ids.length) await store.assistants.update(userId, assistantId, { file_ids: kept });
 }

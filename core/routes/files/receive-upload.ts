@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Readable, pipeline } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { ChatboxError, ValidationError } from '../../errors/index.js';
+import { ChatboxError, NotFoundError, ValidationError } from '../../errors/index.js';
+import { ASSISTANT_FILES_MAX } from '../../protocol/assistants.js';
+import type { Assistant } from '../../store/repositories/assistants.js';
 import {
   UploadLimitStream,
   UploadRejectedError,
@@ -38,6 +40,21 @@ export interface UploadContext {
 /** `file`: POST /api/files (any accepted type, stored as sent); `image`: POST /api/files/images (images only, resized). */
 export type UploadKind = 'file' | 'image';
 
+/** A stored upload; `assistant` when it is to become that assistant's knowledge file (the caller attaches it once indexed). */
+export interface ReceivedUpload {
+  record: StoredFile;
+  temporaryFileId: string;
+  assistant?: Assistant;
+}
+
+/** The caller's own assistant with room for one more file; another user's is as unknown as a missing one. */
+async function knowledgeTarget(context: UploadContext, userId: string, assistantId: string): Promise<Assistant> {
+  const assistant = await context.store.assistants.find(userId, assistantId);
+  if (!assistant) throw new NotFoundError(`Assistant not found: ${assistantId}`);
+  if (assistant.file_ids.length >= ASSISTANT_FILES_MAX) throw new ValidationError(`an assistant has at most ${ASSISTANT_FILES_MAX} files`);
+  return assistant;
+}
+
 /** A file written to storage whose record is not stored yet. */
 export interface SavedPart {
   fileId: string;
@@ -57,7 +74,7 @@ export interface SavedPart {
  * file, so when the endpoint is not known yet the stream is held to the loosest endpoint's limits
  * and the named endpoint's limits are checked once the form is read.
  */
-export async function receiveUpload(request: FastifyRequest, context: UploadContext, kind: UploadKind = 'file'): Promise<{ record: StoredFile; temporaryFileId: string }> {
+export async function receiveUpload(request: FastifyRequest, context: UploadContext, kind: UploadKind = 'file'): Promise<ReceivedUpload> {
   const current = context.storages.current;
   if (!current) throw new ChatboxError('file_storage_unavailable');
   const userId = request.user!.id;
@@ -80,6 +97,8 @@ export async function receiveUpload(request: FastifyRequest, context: UploadCont
     if (!saved) throw new ValidationError('No file provided');
     const fieldsRead = parseUploadFields(fields);
     checkEndpointLimits(context.limits, fieldsRead.endpoint, saved);
+    // Images picked in the Knowledge panel stay the user's own, as in LibreChat (they go through /images).
+    const assistant = fieldsRead.knowledgeOf === null || kind === 'image' ? null : await knowledgeTarget(context, userId, fieldsRead.knowledgeOf);
     if (kind === 'image') {
       requireImageSides(fieldsRead);
       const original: SavedPart = saved;
@@ -97,14 +116,15 @@ export async function receiveUpload(request: FastifyRequest, context: UploadCont
       type: saved.type.type,
       bytes: saved.bytes,
       source: current.source,
-      context: 'message_attachment',
+      // LibreChat's context for a file of an assistant.
+      context: assistant ? 'assistants' : 'message_attachment',
       embedded: false,
       width: saved.width ?? fieldsRead.width,
       height: saved.height ?? fieldsRead.height,
       conversationId: null,
       temp_file_id: fieldsRead.temporaryFileId,
     });
-    return { record, temporaryFileId: fieldsRead.temporaryFileId };
+    return { record, temporaryFileId: fieldsRead.temporaryFileId, ...(assistant ? { assistant } : {}) };
   } catch (error) {
     if (saved) await current.storage.delete(saved.path).catch((cleanupError: unknown) => context.log.error({ err: cleanupError, path: saved?.path }, 'could not delete a rejected upload'));
     throw error;

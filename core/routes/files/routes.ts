@@ -10,6 +10,12 @@ import { serveUpload } from './serve-upload.js';
 import { uploadAvatar } from './upload-avatar.js';
 import { createUploadRateLimit } from './upload-rate-limit.js';
 
+/** Read again right before the write, so uploads to one assistant in a row all stay attached. */
+async function attachKnowledge(app: FastifyInstance, userId: string, assistantId: string, fileId: string): Promise<void> {
+  const assistant = await app.store.assistants.find(userId, assistantId);
+  if (assistant) await app.store.assistants.update(userId, assistantId, { file_ids: [...new Set([...assistant.file_ids, fileId])] });
+}
+
 /**
  * The files API of LibreChat v0.7.1 (wave2 notes §1): list, upload, delete, download and the
  * yaml's fileConfig. `fileConfig` is merged once, at start; the storages are the chat services' (turns read attached images).
@@ -40,6 +46,8 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
         const temporaryFileId = received.temporaryFileId;
         // A document's text is read and indexed before the answer, so `embedded` says whether turns can search it.
         const record = kind === 'file' ? await indexDocument(received.record, context) : received.record;
+        // A knowledge file is the assistant's once it is searchable (retrieval reads the index).
+        if (received.assistant) await attachKnowledge(app, request.user!.id, received.assistant.id, record.file_id);
         return { message: 'File uploaded and processed successfully', ...toFileDto(record), temp_file_id: temporaryFileId };
       } catch (error) {
         // Refused part-way: close the connection after the answer instead of reading the rest of a large body.
