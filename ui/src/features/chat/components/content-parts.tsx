@@ -19,13 +19,21 @@ const labels: Record<ToolCall['type'], Record<'running' | 'done', TranslationKey
   function: { running: 'com_assistants_running_function', done: 'com_assistants_completed_function' },
 };
 
+/** A code interpreter call keeps its printed output as `logs` outputs (images arrive as their own image_file parts). */
+function codeInterpreterLogs(call: ToolCall): string {
+  const logs = (call.code_interpreter?.outputs ?? []).flatMap((output) =>
+    output && typeof output === 'object' && 'logs' in output && typeof output.logs === 'string' ? [output.logs] : [],
+  );
+  return logs.join('\n');
+}
+
 function ToolCallPart({ call }: { call: ToolCall }) {
   const localize = useLocalize();
   const state = toolCallState(call);
   const name = call.function?.name ?? '';
   const label = state === 'failed' ? localize('com_assistants_tool_failed', name || call.type) : localize(labels[call.type][state], name);
   const input = call.code_interpreter?.input ?? call.function?.arguments;
-  const output = call.function?.output;
+  const output = call.function?.output ?? codeInterpreterLogs(call);
   return (
     <details className="my-2 rounded-lg border border-neutral-200 text-sm dark:border-neutral-700" data-tool-state={state}>
       <summary className="flex cursor-pointer items-center gap-2 px-3 py-2">
