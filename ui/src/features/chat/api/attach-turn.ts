@@ -54,7 +54,8 @@ export function attachTurn(conversationId: string, deps: AttachDependencies): Tu
   const replyTemplate = (messageId: string, parentMessageId: string, sender: string): ChatMessage => {
     const stored = queryClient.getQueryData<ChatMessage[]>(messagesQueryKey(conversationId))?.find((message) => message.messageId === messageId);
     const now = new Date().toISOString();
-    return stored ?? { messageId, parentMessageId, conversationId, sender, text: '', user: '', isCreatedByUser: false, error: false, unfinished: true, isEdited: false, createdAt: now, updatedAt: now };
+    // The endpoint names the reply's avatar until `final` brings the stored message.
+    return stored ?? { messageId, parentMessageId, conversationId, endpoint: deps.endpoint, sender, text: '', user: '', isCreatedByUser: false, error: false, unfinished: true, isEdited: false, createdAt: now, updatedAt: now };
   };
 
   const onProgress = (frame: Progress) => {
