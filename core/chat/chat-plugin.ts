@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import { createAbortRegistry } from './abort-registry.js';
 import { createBalance } from './balance.js';
-import { createMemoryLiveReplies } from './live-replies.js';
 import type { ChatServices } from './chat-services.js';
 import { createMessageLimits } from './message-limits.js';
 import { createModelCatalog } from '../endpoints/model-catalog.js';
@@ -54,7 +53,7 @@ export const chatPlugin = fp<ChatPluginOptions>(
       env: app.config.env,
       log: app.log,
       aborts: createAbortRegistry(app.coordination.turns, app.log),
-      live: createMemoryLiveReplies(),
+      live: app.coordination.liveReplies,
       limits: createMessageLimits(app.config.env, app.auth.bans, app.coordination, app.log),
       balance,
       models: createModelCatalog(),

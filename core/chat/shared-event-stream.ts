@@ -1,5 +1,5 @@
 import type { EventStream } from './event-stream.js';
-import type { LiveReplyLog } from './live-replies.js';
+import type { LiveReplyLog } from '../coordination/live-replies.js';
 
 /**
  * The turn's stream, shared with clients that re-attach: every frame goes to the requesting client

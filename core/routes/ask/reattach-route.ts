@@ -15,7 +15,7 @@ export async function reattachRoute(app: FastifyInstance): Promise<void> {
     const { conversationId } = parseInput(reattachParamsSchema, request.params);
     let stream: ReturnType<typeof openEventStream> | undefined;
     // The watcher exists before the stream is opened: a 404 must still be an ordinary JSON answer.
-    const attachment = app.chat.live.attach(request.user!.id, conversationId, {
+    const attachment = await app.chat.live.attach(request.user!.id, conversationId, {
       send: (frame) => stream?.send(frame),
       fail: (frame) => stream?.fail(frame),
       end: () => stream?.end(),

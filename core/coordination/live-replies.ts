@@ -33,12 +33,12 @@ export interface Attachment {
 /**
  * The replies streaming now, by user and conversation, so that a client can re-attach to one
  * (GET /api/ask/stream/:conversationId). In memory on one process; a Redis Streams version (a stream
- * per turn, XADD of the cumulative frame, XREAD BLOCK by watchers on any instance) drops in here.
+ * per turn, redis-live-replies.ts) lets a client re-attach on any instance.
  */
 export interface LiveReplies {
   open(userId: string, conversationId: string): LiveReplyLog;
   /** Null when no reply of this user streams in this conversation. */
-  attach(userId: string, conversationId: string, watcher: LiveReplyWatcher): Attachment | null;
+  attach(userId: string, conversationId: string, watcher: LiveReplyWatcher): Promise<Attachment | null>;
 }
 
 /** Frames a late subscriber needs to rebuild the reply: the user message and the latest cumulative progress. */
@@ -82,7 +82,7 @@ export function createMemoryLiveReplies(): LiveReplies {
         },
       };
     },
-    attach(userId, conversationId, watcher) {
+    async attach(userId, conversationId, watcher) {
       const entry = logs.get(keyOf(userId, conversationId));
       if (!entry) return null;
       entry.watchers.add(watcher);
