@@ -53,6 +53,7 @@ export const chatPlugin = fp<ChatPluginOptions>(
       env: app.config.env,
       log: app.log,
       aborts: createAbortRegistry(app.coordination.turns, app.log),
+      live: app.coordination.liveReplies,
       limits: createMessageLimits(app.config.env, app.auth.bans, app.coordination, app.log),
       balance,
       models: createModelCatalog(),

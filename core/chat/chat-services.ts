@@ -12,6 +12,7 @@ import type { ToolCredentials } from '../tools/tool-credentials.js';
 import type { ToolFileSaver } from '../tools/tool-files.js';
 import type { ApprovalRegistry } from '../tools/tool-approvals.js';
 import type { AbortRegistry } from './abort-registry.js';
+import type { LiveReplies } from '../coordination/live-replies.js';
 import type { Balance } from './balance.js';
 import type { MessageLimits } from './message-limits.js';
 import type { StreamTimings } from './stream-watchdog.js';
@@ -23,6 +24,8 @@ export interface ChatServices {
   env: ServerEnv;
   log: FastifyBaseLogger;
   aborts: AbortRegistry;
+  /** The replies streaming now, for clients that re-attach to one (a reload, a second tab). */
+  live: LiveReplies;
   limits: MessageLimits;
   balance: Balance;
   models: ModelCatalog;

@@ -9,9 +9,14 @@ export interface StreamTimings {
   keepAliveMs: number;
   /** A turn fails after this long without anything from the upstream, unless its endpoint sets `timeoutMs` in librechat.yaml. */
   upstreamTimeoutMs: number;
+  /**
+   * A turn whose client went away keeps streaming this long for a client to re-attach (a reload, GET
+   * /api/ask/stream/:conversationId) before it is stopped as spec 000's disconnect stops it.
+   */
+  reattachGraceMs: number;
 }
 
-export const defaultStreamTimings: StreamTimings = { keepAliveMs: 15_000, upstreamTimeoutMs: 120_000 };
+export const defaultStreamTimings: StreamTimings = { keepAliveMs: 15_000, upstreamTimeoutMs: 120_000, reattachGraceMs: 10_000 };
 
 /**
  * Gives up on an upstream that stays silent: armed when the request goes out and re-armed by every

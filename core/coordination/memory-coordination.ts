@@ -1,3 +1,4 @@
+import { createMemoryLiveReplies } from './live-replies.js';
 import { createRateLimiter } from './memory-rate-limiter.js';
 import type { Coordination } from './types.js';
 
@@ -60,6 +61,7 @@ export function createMemoryCoordination(): Coordination {
       stopElsewhere: async (): Promise<unknown> => null,
       serve: () => undefined,
     },
+    liveReplies: createMemoryLiveReplies(),
     leadership: () => ({ holdOrTake: async () => true, release: async () => undefined }),
     health: async () => ({ status: 'off' }),
     close: async () => undefined,

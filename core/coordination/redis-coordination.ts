@@ -3,6 +3,7 @@ import type { ServerEnv } from '../../config/env.js';
 import type { PluginLogger } from '../plugin-api/index.js';
 import { connectRedis, waitUntilReady, withRedis } from './redis-connection.js';
 import { redisScripts } from './redis-scripts.js';
+import { createRedisLiveReplies } from './redis-live-replies.js';
 import { createRedisTurnDirectory } from './redis-turn-directory.js';
 import type { Coordination } from './types.js';
 
@@ -105,6 +106,10 @@ export async function createRedisCoordination(uri: string, env: Pick<ServerEnv, 
         stopElsewhere: (key) => guarded(() => directory.stopElsewhere(key)),
         serve: (handler) => directory.serve(handler),
       };
+    })(),
+    liveReplies: (() => {
+      const live = createRedisLiveReplies(client, noteError);
+      return { open: live.open, attach: (userId, conversationId, watcher) => guarded(() => live.attach(userId, conversationId, watcher)) };
     })(),
     leadership(name, ttlMs) {
       const holder = randomUUID();

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_PARENT } from '../chat/message-tree.js';
 import { createStore } from '../store/create-store.js';
@@ -74,6 +75,48 @@ describe.skipIf(!hasRedisServer)('two instances on one Redis (skipped: redis-ser
     // Another user cannot stop it from either instance, and nothing runs under the key any more.
     const again = await post(bases[1]!, '/api/ask/openAI/abort', { abortKey: conversationId, endpoint: 'openAI' }, first.token);
     expect(again.status).toBe(404);
+  });
+
+  it('a reload mid-stream re-attaches on the other instance and gets the rest of the reply', async () => {
+    // Longer than the 1 s in which the running instance learns of a watcher on the other one.
+    first.app.chat.timings.reattachGraceMs = 2_500;
+    const reply = 'word '.repeat(200);
+    first.upstreams.openai.control.configure({ reply, chunkSize: 5, delayMs: 20 });
+    const controller = new AbortController();
+    const response = await fetch(`${bases[0]}/api/ask/openAI`, { method: 'POST', body: JSON.stringify(turn), headers: { 'content-type': 'application/json', authorization: `Bearer ${first.token}` }, signal: controller.signal });
+    let conversationId = '';
+    let seen = '';
+    for await (const frame of readSseFrames(response)) {
+      if (frame.data.created) conversationId = frame.data.message.conversationId;
+      if (frame.data.message === true) seen = frame.data.text;
+      if (seen.length > 20) break;
+    }
+    controller.abort();
+    const attached = await fetch(`${bases[1]}/api/ask/stream/${conversationId}`, { headers: { authorization: `Bearer ${first.token}` } });
+    expect(attached.status).toBe(200);
+    const frames = [];
+    for await (const frame of readSseFrames(attached)) frames.push(frame);
+    expect(frames[0]!.data).toMatchObject({ created: true, message: { conversationId, text: 'Tell me a long story' } });
+    expect(frames[1]!.data.text.startsWith(seen)).toBe(true);
+    expect(frames.at(-1)!.data).toMatchObject({ final: true, responseMessage: { text: reply, finish_reason: 'stop' } });
+    // This test's request: the Stop test's came before it.
+    const upstream = first.upstreams.openai.control.requests.findLast((request) => request.path.endsWith('/chat/completions'))!;
+    expect(await upstream.outcome).not.toBe('client-closed');
+    // Ended: nothing to re-attach to on either instance; another user never could.
+    for (const base of bases) expect((await fetch(`${base}/api/ask/stream/${conversationId}`, { headers: { authorization: `Bearer ${first.token}` } })).status).toBe(404);
+  });
+
+  it('a re-attached client whose turn\'s instance died gets an error frame, not a hang', async () => {
+    // What a killed instance leaves: its turn's stream, no longer kept alive, expiring.
+    const raw = new Redis(redis.uri, { keyPrefix: 'two-instances:' });
+    await raw.xadd(`live:${first.userId}:dead-turn`, '*', 'kind', 'open', 'data', '');
+    await raw.pexpire(`live:${first.userId}:dead-turn`, 500);
+    raw.disconnect();
+    const attached = await fetch(`${bases[1]}/api/ask/stream/dead-turn`, { headers: { authorization: `Bearer ${first.token}` } });
+    expect(attached.status).toBe(200);
+    const frames = [];
+    for await (const frame of readSseFrames(attached)) frames.push(frame);
+    expect(frames.at(-1)).toMatchObject({ event: 'error', data: { error: true, final: true, conversationId: 'dead-turn', text: expect.stringContaining('went away') } });
   });
 
   it('the title generated on one instance is handed out once by the other', async () => {

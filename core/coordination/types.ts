@@ -1,3 +1,5 @@
+import type { LiveReplies } from './live-replies.js';
+
 /**
  * The state that several chatbox instances must share to behave as one: in memory on a single
  * process, in Redis when REDIS_URI is set (coordination-plugin.ts picks one at start). Every method
@@ -70,6 +72,8 @@ export interface Coordination {
   handoff: HandoffBox;
   broadcast: Broadcast;
   turns: TurnDirectory;
+  /** The replies streaming now, for clients that re-attach (a reload, a second tab), on any instance. */
+  liveReplies: LiveReplies;
   leadership(name: string, ttlMs: number): Leadership;
   /** For readiness: 'off' in memory, else whether Redis answers a PING now. */
   health(): Promise<CoordinationHealth>;

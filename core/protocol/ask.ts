@@ -52,3 +52,6 @@ export const approvalAnswerSchema = z.strictObject({
 
 /** POST /api/convos/gen_title */
 export const titleRequestSchema = z.object({ conversationId: id('conversationId') });
+
+/** GET /api/ask/stream/:conversationId (re-attach to the reply streaming in the conversation) */
+export const reattachParamsSchema = z.object({ conversationId: id('conversationId') });

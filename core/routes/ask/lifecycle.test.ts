@@ -93,6 +93,8 @@ describe('stopping a turn', () => {
 
   it('a client that disconnects stops the upstream and the partial reply is kept', async () => {
     chat = await buildChatTestServer();
+    // Once nobody re-attached within the grace (10 s by default; reattach.test.ts has the re-attach).
+    chat.app.chat.timings.reattachGraceMs = 100;
     chat.upstreams.openai.control.configure({ reply: 'word '.repeat(200), chunkSize: 5, delayMs: 20 });
     const base = await listen();
     const controller = new AbortController();

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assistantsEndpointName } from '../../assistants/assistants-endpoint.js';
 import { openEventStream } from '../../chat/event-stream.js';
+import { shareEventStream } from '../../chat/shared-event-stream.js';
 import { runTurn } from '../../chat/run-turn.js';
 import { endpointKind } from '../../chat/turn-images.js';
 import { planTurn } from '../../chat/turn-plan.js';
@@ -9,6 +10,7 @@ import { checkMessageFileCount, resolveFileLimits } from '../../files/index.js';
 import { abortRequestSchema, approvalAnswerSchema, askRequestSchema, titleRequestSchema } from '../../protocol/ask.js';
 import { parseInput } from '../parse.js';
 import { enforceModelSpec } from './enforce-model-spec.js';
+import { reattachRoute } from './reattach-route.js';
 
 const endpointParam = (request: FastifyRequest) => (request.params as { endpoint: string }).endpoint;
 
@@ -33,8 +35,15 @@ export async function askRoutes(app: FastifyInstance): Promise<void> {
       enforceModelSpec(app.config.yaml.modelSpecs, { endpoint: entry.name, model: body.model, spec: body.spec });
       checkMessageFileCount(fileLimits, { name: entry.name, kind: endpointKind(entry) }, body.files);
       const plan = await planTurn(app.store, request.user!.id, body, mode);
-      const stream = openEventStream(reply, { keepAliveMs: app.chat.timings.keepAliveMs });
-      await runTurn(app.chat, { user: request.user!, ip: request.ip, entry, body, plan, stream });
+      // Shared with clients that re-attach (GET /api/ask/stream/:conversationId) while the reply streams.
+      const log = app.chat.live.open(request.user!.id, plan.conversationId);
+      const stream = shareEventStream(openEventStream(reply, { keepAliveMs: app.chat.timings.keepAliveMs }), log, app.chat.timings.reattachGraceMs);
+      try {
+        await runTurn(app.chat, { user: request.user!, ip: request.ip, entry, body, plan, stream });
+      } finally {
+        // Whatever way the turn ended, nobody may re-attach to it any more (a no-op after its final frame).
+        log.end();
+      }
     });
 
     app.post(`/api/${mode}/:endpoint/abort`, { preHandler: authenticate }, async (request, reply) => {
@@ -46,6 +55,8 @@ export async function askRoutes(app: FastifyInstance): Promise<void> {
       return payload;
     });
   }
+
+  await reattachRoute(app);
 
   // A static route: it wins over /api/ask/:endpoint, and no endpoint is named so (custom ones come as /api/ask/custom).
   app.post('/api/ask/approval', { preHandler: authenticate }, async (request) => {

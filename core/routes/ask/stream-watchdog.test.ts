@@ -17,7 +17,7 @@ const isKeepAlive = (frame: { event: string; data: any }) => frame.event === 'me
 describe('a turn waiting on its upstream', () => {
   it('sends keep-alive frames while the upstream is silent, then an error frame after the timeout', async () => {
     chat = await buildChatTestServer();
-    chat.app.chat.timings = { keepAliveMs: 40, upstreamTimeoutMs: 400 };
+    chat.app.chat.timings = { ...chat.app.chat.timings, keepAliveMs: 40, upstreamTimeoutMs: 400 };
     chat.upstreams.openai.control.configure({ firstByteDelayMs: 30_000 });
     const started = Date.now();
     const { status, frames } = await chat.ask(firstTurn());
@@ -41,7 +41,7 @@ describe('a turn waiting on its upstream', () => {
   it('keeps a slow but live upstream going, with keep-alives between its chunks', async () => {
     chat = await buildChatTestServer();
     // The fake pauses before each of its frames, and three of them (finish, usage, [DONE]) make one part: 300 ms.
-    chat.app.chat.timings = { keepAliveMs: 40, upstreamTimeoutMs: 600 };
+    chat.app.chat.timings = { ...chat.app.chat.timings, keepAliveMs: 40, upstreamTimeoutMs: 600 };
     chat.upstreams.openai.control.configure({ reply: 'one two three', chunkSize: 4, delayMs: 100 });
     const { frames } = await chat.ask(firstTurn());
 

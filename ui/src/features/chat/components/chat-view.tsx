@@ -22,6 +22,7 @@ import { useChatSubmission } from '../hooks/use-chat-submission.js';
 import { useConversationSetup } from '../hooks/use-conversation-setup.js';
 import { useDocumentTitle } from '../hooks/use-document-title.js';
 import { useFileDrop } from '../hooks/use-file-drop.js';
+import { useReattach } from '../hooks/use-reattach.js';
 import { useShownConversation } from '../hooks/use-shown-conversation.js';
 import { NEW_CONVERSATION, type ChatMessage } from '../utils/chat-message.js';
 import { composerBlock, type ComposerBlock } from '../utils/composer-block.js';
@@ -132,6 +133,7 @@ export function ChatView({ header }: { header?: ReactNode }) {
 
   const keyMissing = useUserKeyMissing(setup.endpoint, needsUserKey(setup.endpoint ? endpointsConfig?.[setup.endpoint] : undefined));
   const latest = branch.at(-1)?.message;
+  useReattach({ conversationId, latest, loaded: messagesQuery.isSuccess, endpoint: conversation?.endpoint ?? setup.endpoint, submission });
 
   // Once the lookups have settled the screen never falls back to the spinner: a failed lookup that
   // retries turns pending again, and unmounting the header then would refetch it in a loop.
