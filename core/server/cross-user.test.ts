@@ -3,6 +3,7 @@ import { NO_PARENT } from '../chat/message-tree.js';
 import { bearer, registerUser } from '../../testing/build-test-server.js';
 import { buildChatTestServer, type ChatTestContext } from '../../testing/build-chat-test-server.js';
 import { listRoutes } from '../../testing/route-table.js';
+import { weatherSpecJson } from '../../testing/action-api/action-specs.js';
 import { clientUpload, multipartBody } from '../../testing/multipart-body.js';
 
 // Issue 15's attack suite, cross-user family: Bob uses Alice's ids on every route that takes an id.
@@ -10,7 +11,7 @@ import { clientUpload, multipartBody } from '../../testing/multipart-body.js';
 let chat: ChatTestContext;
 let bob: { token: string };
 const secret = 'alice-secret-4242';
-const alice: { conversationId: string; userMessageId: string; replyMessageId: string; presetId: string; fileId: string; assistantId: string; shareId: string } = { conversationId: '', userMessageId: '', replyMessageId: '', presetId: '', fileId: '', assistantId: '', shareId: '' };
+const alice = { conversationId: '', userMessageId: '', replyMessageId: '', presetId: '', fileId: '', assistantId: '', actionId: '', shareId: '' };
 
 beforeAll(async () => {
   // No background title: it would rename her conversation in the middle of the comparison.
@@ -27,6 +28,9 @@ beforeAll(async () => {
   alice.fileId = (await chat.app.inject({ method: 'POST', url: '/api/files', headers: { ...bearer(chat), ...upload.headers }, payload: upload.payload })).json().file_id;
   const assistant = await chat.app.inject({ method: 'POST', url: '/api/assistants', headers: bearer(chat), payload: { name: `assistant ${secret}`, instructions: `keep ${secret}`, model: 'gpt-4o-mini', file_ids: [alice.fileId] } });
   alice.assistantId = assistant.json().id;
+  // Saving an action only parses its spec: the API it describes is never called here.
+  const saved = await chat.app.inject({ method: 'POST', url: `/api/assistants/actions/${alice.assistantId}`, headers: bearer(chat), payload: { model: 'gpt-4o-mini', functions: [], metadata: { raw_spec: weatherSpecJson('https://api.example.com'), privacy_policy_url: `https://example.com/${secret}` } } });
+  alice.actionId = saved.json()[2].action_id;
   alice.shareId = (await chat.app.inject({ method: 'POST', url: `/api/share/${alice.conversationId}`, headers: bearer(chat) })).json().shareId;
 });
 afterAll(async () => {
@@ -39,7 +43,7 @@ const aliceSnapshot = async () => {
   const file = (await chat.app.inject({ url: `/api/files/download/${chat.userId}/${alice.fileId}`, headers: bearer(chat) })).body;
   return {
     conversation: await read(`/api/convos/${alice.conversationId}`), messages: await read(`/api/messages/${alice.conversationId}`), presets: await read('/api/presets'), files: await read('/api/files'), file,
-    assistant: await read(`/api/assistants/${alice.assistantId}`),
+    assistant: await read(`/api/assistants/${alice.assistantId}`), actions: await read('/api/assistants/actions'),
   };
 };
 
@@ -48,7 +52,8 @@ const idFor = (param: string) => {
   if (param === 'messageId') return alice.replyMessageId;
   if (param === 'presetId') return alice.presetId;
   if (param === 'fileId') return alice.fileId;
-  if (param === 'id') return alice.assistantId;
+  if (param === 'id' || param === 'assistant_id') return alice.assistantId;
+  if (param === 'action_id') return alice.actionId;
   if (param === 'userId') return chat.userId;
   if (param === 'shareId') return alice.shareId;
   // Her link's images are as open as the link (exempt below); under any other path an image id finds nothing.
@@ -58,7 +63,10 @@ const idFor = (param: string) => {
 /** Routes whose id is a capability: a shared link is for anyone who has it, by design. */
 const openToAnyoneWithTheLink = new Set(['GET /api/share/:shareId', 'GET /api/share/:shareId/images/:imageId']);
 // Bodies a route needs to get past validation to its ownership check.
-const bodies: Record<string, unknown> = { PUT: { text: `overwritten by bob` } };
+const bodies: Record<string, unknown> = {
+  PUT: { text: `overwritten by bob` },
+  'POST /api/assistants/actions/:assistant_id': { model: 'gpt-4o-mini', functions: [], metadata: { raw_spec: weatherSpecJson('https://api.example.com') } },
+};
 
 describe('another user’s ids', () => {
   it('are refused on every route with an id path parameter, and nothing leaks or changes', async () => {
@@ -70,7 +78,7 @@ describe('another user’s ids', () => {
     const answers: string[] = [];
     for (const route of routes) {
       const url = route.url.replace(/:(\w+)/g, (_whole, param: string) => (/id$/i.test(param) ? idFor(param) : 'openAI'));
-      const response = await chat.app.inject({ method: route.method as 'GET', url, headers: bearer(bob), payload: bodies[route.method] as object | undefined });
+      const response = await chat.app.inject({ method: route.method as 'GET', url, headers: bearer(bob), payload: (bodies[`${route.method} ${route.url}`] ?? bodies[route.method]) as object | undefined });
       answers.push(`${route.method} ${route.url} → ${response.statusCode}`);
       expect(response.body, `${route.method} ${route.url}`).not.toContain(secret);
       expect([403, 404], `${route.method} ${route.url} answered ${response.statusCode}`).toContain(response.statusCode);
