@@ -78,6 +78,7 @@ describe('assistant actions in the browser', () => {
     await authDialog.getByRole('radio', { name: 'Bearer' }).click();
     await authDialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => authDialog.count()).toBe(0);
+    await editor.getByLabel('Privacy policy URL').fill('https://weather.example.com/privacy');
     await editor.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => page.getByText('Action saved').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await expect.poll(() => actionsSection().getByRole('list', { name: 'Actions' }).innerText()).toBe('127.0.0.1');
@@ -112,6 +113,9 @@ describe('assistant actions in the browser', () => {
     await page.getByRole('button', { name: /^Endpoint:/ }).click();
     await page.getByRole('menu', { name: 'Endpoints' }).getByRole('menuitemradio', { name: 'Assistants' }).click();
     await expect.poll(() => page.getByRole('combobox', { name: 'Select an assistant' }).inputValue()).toBe(assistant!.id);
+    // The assistant's landing links the privacy policy of the API its action calls.
+    const policy = page.getByRole('list', { name: 'Privacy policy' }).getByRole('link', { name: 'Privacy policy: 127.0.0.1' });
+    await expect.poll(() => policy.getAttribute('href'), { timeout: 15_000 }).toBe('https://weather.example.com/privacy');
     const functionName = actionFunctionName('getWeather', '127.0.0.1');
     e2e.upstreams.openai.control.configure({
       reply: (request: RecordedRequest) => (toolResultsIn(request.body).length === 0 ? 'Checking the weather.' : `The API said: ${toolResultsIn(request.body).join()}`),

@@ -1,16 +1,8 @@
 import type { ActionDto, ActionSaveRequest, AssistantDocumentDto, AssistantDto } from '@protocol';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.js';
 
-const actionsKey = ['assistants', 'actions'] as const;
-
-/** GET /api/assistants/actions: the caller's actions, secrets never included. */
-export const getActionsQueryOptions = () => queryOptions({ queryKey: actionsKey, queryFn: () => apiClient.get<ActionDto[]>('/api/assistants/actions') });
-
-/** The actions of one assistant. */
-export function useAssistantActions(assistantId: string | undefined) {
-  return useQuery({ ...getActionsQueryOptions(), enabled: Boolean(assistantId), select: (actions) => actions.filter((action) => action.assistant_id === assistantId) });
-}
+export { getActionsQueryOptions, useAssistantActions } from '../../../lib/assistants/index.js';
 
 /** POST /api/assistants/actions/:assistant_id: LibreChat's `[document, assistant, action]`. */
 export function useSaveAction(assistantId: string) {

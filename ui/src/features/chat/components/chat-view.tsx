@@ -1,4 +1,4 @@
-import { useAssistants } from '../../../lib/assistants/index.js';
+import { useAssistantActions, useAssistants } from '../../../lib/assistants/index.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -143,6 +143,7 @@ export function ChatView({ header }: { header?: ReactNode }) {
   const { assistants } = useAssistants();
   const assistant = setup.endpoint === 'assistants' ? assistants.find((entry) => entry.id === setup.assistant_id) : undefined;
   const assistantMissing = setup.endpoint === 'assistants' && !assistant;
+  const { data: assistantActions } = useAssistantActions(assistant?.id);
   const block = composerBlock({ conversationId, endpoint: setup.endpoint, keyMissing, assistantMissing, latest, isSubmitting });
   const disabledReason = block ? localize(blockTexts[block]) : null;
   const streaming = isSubmitting && latest?.isCreatedByUser === false;
@@ -170,7 +171,7 @@ export function ChatView({ header }: { header?: ReactNode }) {
       </div>
     );
   } else if (branch.length === 0) {
-    body = <Landing endpoint={setup.endpoint} endpointsConfig={endpointsConfig} assistant={assistant} />;
+    body = <Landing endpoint={setup.endpoint} endpointsConfig={endpointsConfig} assistant={assistant} actions={assistantActions} />;
   } else {
     body = <MessageList conversationId={shown.conversationId} branch={shown.branch} isSubmitting={shown.isSubmitting} autoScroll={preferences.autoScroll} />;
   }
