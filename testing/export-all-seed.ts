@@ -47,7 +47,7 @@ export async function seedExportableData(app: FastifyInstance, account: SignedIn
   await message(`${prefix}-q2`, NO_PARENT, 'An edited first question', 20, { isCreatedByUser: true, model: null, isEdited: true });
   await message(`${prefix}-a3`, `${prefix}-q2`, 'The answer to the edit.', 30);
 
-  await app.store.conversations.upsert({ conversationId: `${prefix}-other`, user: account.userId, title: 'Second chat', endpoint: 'anthropic', model: 'claude-3-5-sonnet', createdAt: at(40), updatedAt: at(41) });
+  await app.store.conversations.upsert({ conversationId: `${prefix}-other`, user: account.userId, title: 'Second chat', endpoint: 'anthropic', model: 'claude-3-5-sonnet', tools: ['calculator'], createdAt: at(40), updatedAt: at(41) });
   await app.store.messages.upsert({
     messageId: `${prefix}-other-q`, conversationId: `${prefix}-other`, user: account.userId, parentMessageId: NO_PARENT, text: 'Hello Claude',
     sender: 'User', isCreatedByUser: true, error: false, unfinished: false, endpoint: 'anthropic', model: null, createdAt: at(40), updatedAt: at(40),
@@ -55,7 +55,7 @@ export async function seedExportableData(app: FastifyInstance, account: SignedIn
 
   const preset = await app.inject({
     method: 'POST', url: '/api/presets', headers: bearer(account),
-    payload: { title: `${prefix} preset`, endpoint: 'openAI', model: 'gpt-4o-mini', temperature: 0.7, promptPrefix: 'Answer in French.' },
+    payload: { title: `${prefix} preset`, endpoint: 'openAI', model: 'gpt-4o-mini', temperature: 0.7, promptPrefix: 'Answer in French.', tools: ['calculator', 'google'] },
   });
   if (preset.statusCode !== 201) throw new Error(`preset failed: ${preset.statusCode} ${preset.body}`);
   return { conversationId, imageFileId: image.file_id, documentFileId: document.file_id };
@@ -84,6 +84,8 @@ export async function userSnapshot(app: FastifyInstance, account: SignedInUser) 
     const textById = new Map(messages.map((message) => [String(message.messageId), String(message.text)]));
     snapshot.push({
       ...conversation,
+      // Stored, not on the wire (presenters/): the tools must travel too.
+      tools: (await app.store.conversations.find(account.userId, String(conversationId)))?.tools ?? null,
       messages: await Promise.all(messages.map(async ({ messageId: _messageId, conversationId: _conversationId, user: _owner, _id: _mongoId, parentMessageId, files: references, ...message }) => ({
         ...message,
         parent: textById.get(String(parentMessageId)) ?? parentMessageId,
@@ -97,7 +99,11 @@ export async function userSnapshot(app: FastifyInstance, account: SignedInUser) 
       }))),
     });
   }
-  const presets = (await get<Json[]>('/api/presets')).map(({ presetId: _presetId, user: _user, _id, createdAt: _created, updatedAt: _updated, ...preset }) => preset);
+  const storedPresets = await app.store.presets.list(account.userId);
+  const presets = (await get<Json[]>('/api/presets')).map(({ presetId, user: _user, _id, createdAt: _created, updatedAt: _updated, ...preset }) => ({
+    ...preset,
+    tools: storedPresets.find((stored) => stored.presetId === presetId)?.tools ?? null,
+  }));
   const fileContents = await Promise.all(files.map(async (file) => ({ filename: file.filename, type: file.type, bytes: file.bytes, width: file.width, height: file.height, content: await bytesOf(file) })));
   return { conversations: snapshot, presets, files: fileContents.sort((first, second) => String(first.filename).localeCompare(String(second.filename))) };
 }

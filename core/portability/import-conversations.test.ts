@@ -186,6 +186,13 @@ describe('importConversations', () => {
     expect(Object.keys(conversation)).not.toContain('a.b');
   });
 
+  it("keeps a LibreChat export's tools as plugin keys and drops what is no tool", async () => {
+    const document = JSON.parse(readFileSync(new URL('./__fixtures__/librechat-sequential.json', import.meta.url), 'utf8'));
+    document.options = { ...document.options, tools: [{ pluginKey: 'calculator', name: 'Calculator' }, 'google', 7, { name: 'no key' }] };
+    await importConversations({ store, userId, input: fromText(JSON.stringify(document)) });
+    expect((await conversationsByTitle()).get('Monads')).toMatchObject({ tools: ['calculator', 'google'] });
+  });
+
   it('reports progress after each conversation', async () => {
     const seen: number[] = [];
     await importConversations({ store, userId, input: fixture('chatgpt-conversations.json'), onProgress: (progress) => seen.push(progress.processed) });

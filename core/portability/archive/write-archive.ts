@@ -57,7 +57,7 @@ async function fillArchive(pack: tarStream.Pack, { store, storages, user, onProg
     user: { name: user.name || null, username: user.username || null, email: user.email },
   };
   await addJson(pack, manifestEntry, manifest);
-  await addJson(pack, presetsEntry, (await store.presets.list(user.id)).map(toPresetDto));
+  await addJson(pack, presetsEntry, (await store.presets.list(user.id)).map((preset) => withTools(toPresetDto(preset), preset.tools)));
 
   const files = await store.files.list(user.id);
   await addJson(pack, filesEntry, files.map(toFileDto));
@@ -79,10 +79,18 @@ async function fillArchive(pack: tarStream.Pack, { store, storages, user, onProg
     const conversation = await store.conversations.find(user.id, conversationId);
     if (!conversation) continue;
     const messages = await store.messages.listByConversation(user.id, conversationId);
-    await addJson(pack, `${conversationsFolder}${conversationId}.json`, toChatboxJson(toConversationDto(conversation), messages.map(toMessageDto), exportAt));
+    await addJson(pack, `${conversationsFolder}${conversationId}.json`, toChatboxJson(withTools(toConversationDto(conversation), conversation.tools), messages.map(toMessageDto), exportAt));
     progress.conversations += 1;
     onProgress?.({ ...progress });
   }
+}
+
+/**
+ * The wire leaves a conversation's or preset's `tools` (plugin keys) out for LibreChat's client
+ * (presenters/); the archive keeps them, so a restored conversation calls the same tools.
+ */
+function withTools<Shown extends object>(shown: Shown, tools: readonly string[] | null | undefined): Shown {
+  return tools?.length ? { ...shown, tools } : shown;
 }
 
 /**

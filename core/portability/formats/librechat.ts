@@ -61,9 +61,21 @@ function readExport(document: Record<string, unknown>, conversation: Record<stri
 // Option names are plain identifiers: anything else (`$where`, `a.b`) is no option and must not reach a MongoDB document.
 const optionName = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** The endpoint options of an export's options, conversation or preset: ids, owner and timestamps left out. */
+/**
+ * The endpoint options of an export's options, conversation or preset: ids, owner and timestamps left
+ * out, and `tools` as the plugin keys chatbox stores (LibreChat's exports hold whole plugin objects).
+ */
 export function optionsOf(source: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(source).filter(([key, value]) => optionName.test(key) && !notOptions.has(key) && value !== undefined));
+  const options = Object.fromEntries(Object.entries(source).filter(([key, value]) => optionName.test(key) && !notOptions.has(key) && value !== undefined && key !== 'tools'));
+  const tools = toolKeysOf(source.tools);
+  return tools ? { ...options, tools } : options;
+}
+
+/** Plugin keys from a list of keys or of plugin objects; anything else is no tool selection. */
+function toolKeysOf(value: unknown): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const keys = value.map((tool) => (typeof tool === 'string' ? tool : isRecord(tool) ? stringOf(tool.pluginKey) : undefined));
+  return keys.filter((key): key is string => key !== undefined && key.length > 0);
 }
 
 function readMessage(message: Record<string, unknown>, position: number): ImportedMessage {
