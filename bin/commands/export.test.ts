@@ -78,6 +78,11 @@ describe('chatbox export, then chatbox import into another data dir', () => {
       expect(after).toEqual(before);
       expect(after.conversations.map((conversation) => conversation.title).sort()).toEqual(['Harbour cranes', 'Second chat']);
       expect(after.files.map((file) => file.filename)).toEqual(['minutes.txt', 'pixel.png']);
+      // The restored document was indexed by the command, as an upload is: it answers as context at once.
+      const minutes = (await app.store.files.list(carol.userId)).find((file) => file.filename === 'minutes.txt');
+      expect(minutes).toMatchObject({ filename: 'minutes.txt', embedded: true });
+      const passages = await app.chat.documents.search({ userId: carol.userId, fileIds: [minutes!.file_id], question: 'crane fixed', limit: 3 });
+      expect(passages.map((passage) => passage.text).join(' ')).toContain('the crane is fixed');
     } finally {
       await app.close();
     }

@@ -1,11 +1,15 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Command } from 'commander';
+import { createAccessTokens } from '../../core/auth/access-tokens.js';
+import { toPluginLogger } from '../../core/plugin-host/plugin-logger.js';
 import { importAnyExport } from '../../core/portability/import-any-export.js';
+import { createDocumentIndex } from '../../core/search/documents/create-document-index.js';
+import { indexDocument } from '../../core/search/documents/index-document.js';
 import type { ImportProgress } from '../../core/portability/import-conversations.js';
 import { systemErrorCode } from '../../config/system-error-code.js';
 import { configOption, dataDirOption } from './shared/common-options.js';
-import { openFileStorages } from './shared/open-file-storages.js';
+import { commandLog, openFileStorages } from './shared/open-file-storages.js';
 import { CliError } from './shared/cli-error.js';
 import { userFromEmailOption } from './shared/find-user.js';
 import { withContext } from './shared/open-context.js';
@@ -51,7 +55,17 @@ export function importCommand(): Command {
           console.error(`  the file storages cannot start (${error instanceof Error ? error.message : String(error)}): an archive's files will not be restored`);
           return null;
         });
-        const result = await importAnyExport({ store, userId: user.id, target: storages?.current ?? null, input, onProgress: (progress) => printProgress(progress) });
+        const log = commandLog();
+        // A restored document is indexed as the server indexes an upload, so it answers as context at once.
+        const documents = createDocumentIndex({ config, store, accessTokens: createAccessTokens(config.secrets.jwtSecret, config.env.SESSION_EXPIRY), logger: toPluginLogger(log) });
+        const result = await importAnyExport({
+          store,
+          userId: user.id,
+          target: storages?.current ?? null,
+          afterStore: storages ? (record) => indexDocument(record, { store, storages, documents, log }) : undefined,
+          input,
+          onProgress: (progress) => printProgress(progress),
+        });
         for (const failure of result.failed) console.error(`  skipped "${failure.name}": ${failure.reason}`);
         if (result.failedCount > result.failed.length) console.error(`  … and ${result.failedCount - result.failed.length} more`);
         console.log(

@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { ChatboxConfig } from '../../../config/types.js';
 import { createPluginRegistry } from '../../../core/plugin-host/plugin-registry.js';
 import { setUpFileStorages, type FileStorageHost, type FileStorages } from '../../../core/plugin-host/file-storages.js';
@@ -17,8 +17,12 @@ export interface CommandFileStorages extends FileStorages {
  * command's own output. Tests hand in their own plugin list.
  */
 export async function openFileStorages(config: ChatboxConfig, plugins: PluginDefinition[] = builtInPlugins): Promise<CommandFileStorages> {
-  const log = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn', stream: process.stderr } }).log;
-  const host: FileStorageHost = { plugins: createPluginRegistry(plugins), config, log };
+  const host: FileStorageHost = { plugins: createPluginRegistry(plugins), config, log: commandLog() };
   const storages = await setUpFileStorages(host);
   return { ...storages, known: host.plugins.list('file-storage').map((definition) => definition.name) };
+}
+
+/** The logger fastify itself uses, writing JSON lines to stderr (LOG_LEVEL, default warn): stdout stays the command's. */
+export function commandLog(): FastifyBaseLogger {
+  return Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn', stream: process.stderr } }).log;
 }

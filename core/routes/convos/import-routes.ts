@@ -5,7 +5,7 @@ import { ChatboxError, ValidationError } from '../../errors/index.js';
 import { resolveFileLimits, UploadLimitStream, UploadRejectedError } from '../../files/index.js';
 import type { StoredFile } from '../../store/repositories/files.js';
 import { importAnyExport } from '../../portability/import-any-export.js';
-import { indexDocument } from '../files/index-document.js';
+import { indexDocument } from '../../search/documents/index-document.js';
 
 /**
  * POST /api/convos/import (wave2 notes §7): one multipart `file`, streamed into the importer as it

@@ -4,7 +4,7 @@ import { fileConfigBody, megabyte, resolveFileLimits } from '../../files/index.j
 import { deleteFiles } from './delete-files.js';
 import { downloadFile } from './download.js';
 import { toFileDto } from '../../presenters/file-dto.js';
-import { indexDocument } from './index-document.js';
+import { indexDocument } from '../../search/documents/index-document.js';
 import { receiveUpload } from './receive-upload.js';
 import { serveUpload } from './serve-upload.js';
 import { uploadAvatar } from './upload-avatar.js';

@@ -5,15 +5,16 @@ import type { StoredFile } from '../../store/repositories/files.js';
 import type { Store } from '../../store/types.js';
 
 /**
- * Makes an uploaded document searchable for turns (issue 16 §5): text, code, Markdown, CSV, JSON,
- * PDF and Word files are extracted, chunked and indexed before the upload is answered, and the record
+ * Makes an uploaded document (or one an export-all archive restores) searchable for turns (issue 16
+ * §5): text, code, Markdown, CSV, JSON, PDF and Word files are extracted, chunked and indexed before
+ * the upload is answered, and the record
  * says whether that worked (`embedded`, as LibreChat's record does). A file whose text cannot be read
  * (a scanned PDF, a damaged file, the extraction timing out) is still uploaded, only not searchable:
  * the failure is logged, never answered as an error. Any other failure (LibreChat's RAG API refusing
  * the type or being down, the store failing) is answered, and the upload is undone so nothing is left
  * half-stored.
  */
-export async function indexDocument(record: StoredFile, context: { store: Store; storages: FileStorages; documents: DocumentIndex; log: FastifyBaseLogger }): Promise<StoredFile> {
+export async function indexDocument(record: StoredFile, context: { store: Store; storages: FileStorages; documents: DocumentIndex; log: Pick<FastifyBaseLogger, 'info' | 'warn'> }): Promise<StoredFile> {
   if (documentKindOf(record.type) === null) return record;
   const storage = await context.storages.forSource(record.source);
   if (!storage) return record;
