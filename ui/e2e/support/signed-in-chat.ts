@@ -8,11 +8,10 @@ export interface SignedInChat {
   readonly page: Page;
 }
 
-/** Registers Ada through the sign-up form, as a person would, and waits for the new chat it opens. */
-export async function registerAda(page: Page): Promise<void> {
-  await page.goto('/register');
+/** Fills the sign-up form on the page as Ada (with `email`), submits it and waits for the new chat it opens. */
+export async function submitSignUpForm(page: Page, email = 'ada@example.com'): Promise<void> {
   await page.getByLabel('Full name').fill('Ada Lovelace');
-  await page.getByLabel('Email address').fill('ada@example.com');
+  await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('analytical-1');
   await page.getByLabel('Confirm password').fill('analytical-1');
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -33,7 +32,8 @@ export function useSignedInChat(env: Record<string, string> = {}, options: Param
   beforeAll(async () => {
     e2e = await startChatE2e(env, options);
     page = await e2e.newPage();
-    await registerAda(page);
+    await page.goto('/register');
+    await submitSignUpForm(page);
   });
   afterAll(async () => {
     await e2e?.close();
