@@ -22,15 +22,20 @@ async function* generatedChunks(totalBytes: number, chunkBytes = 64 * 1024): Asy
   }
 }
 
-async function* fromBuffer(buffer: Buffer): AsyncGenerator<Uint8Array> {
-  yield buffer;
+/** A save body that yields each part as one chunk (a string as its UTF-8 bytes). */
+export async function* bodyOf(...parts: Array<string | Uint8Array>): AsyncGenerator<Uint8Array> {
+  for (const part of parts) yield typeof part === 'string' ? Buffer.from(part) : part;
 }
 
-async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
+/** Everything a read stream yields, in one buffer. */
+export async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks);
 }
+
+/** Everything a read stream yields, as UTF-8 text. */
+export const textOf = async (stream: AsyncIterable<Uint8Array>): Promise<string> => (await readAll(stream)).toString('utf8');
 
 /** Bytes `start`…`end` (inclusive) of what generatedChunks(totalBytes) yields, collected without the rest. */
 async function generatedSlice(totalBytes: number, start: number, end: number): Promise<Buffer> {
@@ -72,29 +77,29 @@ export function describeFileStorageConformance(name: string, makeStorage: () => 
 
     it('reads back what it saved, byte for byte, and reports the size', async () => {
       const content = Buffer.from('hello, files ✓\n');
-      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'f1.txt', mediaType: 'text/plain', body: fromBuffer(content) });
+      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'f1.txt', mediaType: 'text/plain', body: bodyOf(content) });
       expect(saved.bytes).toBe(content.length);
       expect(await readAll(await subject.storage.readStream(saved.path))).toEqual(content);
       expect(await subject.storedNames('user-a')).toEqual(['f1.txt']);
     });
 
     it('saves and reads back an empty file', async () => {
-      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'empty.txt', mediaType: 'text/plain', body: fromBuffer(Buffer.alloc(0)) });
+      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'empty.txt', mediaType: 'text/plain', body: bodyOf(Buffer.alloc(0)) });
       expect(saved.bytes).toBe(0);
       expect((await readAll(await subject.storage.readStream(saved.path))).length).toBe(0);
       expect(await subject.storedNames('user-a')).toEqual(['empty.txt']);
     });
 
     it('keeps users apart: the same name for two users is two files', async () => {
-      const first = await subject.storage.save({ userId: 'user-a', fileName: 'same.txt', mediaType: 'text/plain', body: fromBuffer(Buffer.from('a')) });
-      const second = await subject.storage.save({ userId: 'user-b', fileName: 'same.txt', mediaType: 'text/plain', body: fromBuffer(Buffer.from('b')) });
+      const first = await subject.storage.save({ userId: 'user-a', fileName: 'same.txt', mediaType: 'text/plain', body: bodyOf(Buffer.from('a')) });
+      const second = await subject.storage.save({ userId: 'user-b', fileName: 'same.txt', mediaType: 'text/plain', body: bodyOf(Buffer.from('b')) });
       expect(first.path).not.toBe(second.path);
       expect((await readAll(await subject.storage.readStream(first.path))).toString()).toBe('a');
       expect((await readAll(await subject.storage.readStream(second.path))).toString()).toBe('b');
     });
 
     it('deletes a file, and deleting it again is not an error', async () => {
-      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'gone.txt', mediaType: 'text/plain', body: fromBuffer(Buffer.from('x')) });
+      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'gone.txt', mediaType: 'text/plain', body: bodyOf(Buffer.from('x')) });
       await subject.storage.delete(saved.path);
       await expect(subject.storage.delete(saved.path)).resolves.toBeUndefined();
       await expect(subject.storage.readStream(saved.path)).rejects.toThrow();
@@ -102,7 +107,7 @@ export function describeFileStorageConformance(name: string, makeStorage: () => 
     });
 
     it('rejects reading a file that was never saved', async () => {
-      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'real.txt', mediaType: 'text/plain', body: fromBuffer(Buffer.from('x')) });
+      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'real.txt', mediaType: 'text/plain', body: bodyOf(Buffer.from('x')) });
       const missing = saved.path.replace('real.txt', 'missing.txt');
       await expect(subject.storage.readStream(missing)).rejects.toThrow();
     });
@@ -119,7 +124,7 @@ export function describeFileStorageConformance(name: string, makeStorage: () => 
     });
 
     it('reads a byte range: start and end, start only, an end past the last byte', async () => {
-      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'range.txt', mediaType: 'text/plain', body: fromBuffer(Buffer.from('hello, ranged world')) });
+      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'range.txt', mediaType: 'text/plain', body: bodyOf(Buffer.from('hello, ranged world')) });
       const read = async (range: { start: number; end?: number }) => (await readAll(await subject.storage.readStream(saved.path, { range }))).toString();
       expect(await read({ start: 0, end: 4 })).toBe('hello');
       expect(await read({ start: 7, end: 12 })).toBe('ranged');
@@ -143,7 +148,7 @@ export function describeFileStorageConformance(name: string, makeStorage: () => 
     });
 
     it('rejects a range of a file that was never saved', async () => {
-      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'real.txt', mediaType: 'text/plain', body: fromBuffer(Buffer.from('x')) });
+      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'real.txt', mediaType: 'text/plain', body: bodyOf(Buffer.from('x')) });
       await expect(subject.storage.readStream(saved.path.replace('real.txt', 'missing.txt'), { range: { start: 0, end: 0 } })).rejects.toThrow();
     });
 
@@ -181,7 +186,7 @@ export function describeFileStorageConformance(name: string, makeStorage: () => 
     });
 
     it('answers a URL for a saved file', async () => {
-      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'linked.txt', mediaType: 'text/plain', body: fromBuffer(Buffer.from('x')) });
+      const saved = await subject.storage.save({ userId: 'user-a', fileName: 'linked.txt', mediaType: 'text/plain', body: bodyOf(Buffer.from('x')) });
       expect(await subject.storage.url(saved.path)).toMatch(/linked\.txt/);
     });
   });

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { NO_PARENT } from '../core/chat/message-tree.js';
 import type { ChatTestContext } from './build-chat-test-server.js';
 import type { RecordedRequest } from './fake-upstreams/index.js';
@@ -17,6 +18,40 @@ export async function buildPluginsTestServer(): Promise<{ chat: ChatTestContext;
     env: { PLUGIN_MODELS: 'gpt-4o-mini,gpt-4o,gpt-3.5-turbo-instruct', TITLE_CONVO: 'false', LIMIT_MESSAGE_IP: 'false' },
   });
   return { chat, tools };
+}
+
+/** The plugins-endpoint server of a test file (see usePluginsTestServer). */
+export interface PluginsTestServer {
+  readonly chat: ChatTestContext;
+  readonly tools: ReturnType<typeof testToolPlugins>;
+}
+
+/**
+ * One plugins-endpoint server for a whole test file: built before its tests, closed after them, and
+ * before each test the fake upstreams reset and the tools' call log emptied.
+ */
+export function usePluginsTestServer(): PluginsTestServer {
+  let built: { chat: ChatTestContext; tools: ReturnType<typeof testToolPlugins> } | undefined;
+  const current = () => {
+    if (!built) throw new Error('the plugins test server is not built: use it inside a test or hook');
+    return built;
+  };
+  beforeAll(async () => {
+    built = await buildPluginsTestServer();
+  });
+  afterAll(() => built?.chat.close());
+  beforeEach(() => {
+    current().chat.upstreams.reset();
+    current().tools.log.calls.length = 0;
+  });
+  return {
+    get chat() {
+      return current().chat;
+    },
+    get tools() {
+      return current().tools;
+    },
+  };
 }
 
 /** A plugin as GET /api/plugins lists it and LibreChat's client puts it in `tools` (TPlugin). */

@@ -1,34 +1,17 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/index.js';
 import { buildServer } from '../../core/server/build-server.js';
 import { registerUser, type SignedInUser } from '../../testing/build-test-server.js';
 import { seedExportableData, userSnapshot } from '../../testing/export-all-seed.js';
 import { fileStoragePlugins } from '../../testing/file-storage-plugins.js';
+import { useCliCommandHarness } from '../../testing/cli-command-harness.js';
 import { exportCommand } from './export.js';
 import { importCommand } from './import.js';
 
-let folder: string;
-let output: string[];
-let errors: string[];
-
-beforeEach(() => {
-  folder = mkdtempSync(join(tmpdir(), 'chatbox-export-cli-'));
-  output = [];
-  errors = [];
-  vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void output.push(parts.join(' ')));
-  vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => void errors.push(parts.join(' ')));
-  for (const name of ['MONGO_URI', 'MEILI_HOST', 'CONFIG_PATH', 'CHATBOX_DATA_DIR']) vi.stubEnv(name, undefined);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllEnvs();
-  process.exitCode = 0;
-  rmSync(folder, { recursive: true, force: true });
-});
+const cli = useCliCommandHarness('chatbox-export-cli-');
 
 /** A server on its own data dir (SQLite and local files there), as `chatbox serve --data-dir` runs one. */
 async function serverOn(dataDir: string): Promise<FastifyInstance> {
@@ -44,9 +27,9 @@ async function signIn(app: FastifyInstance, email: string, password: string): Pr
 
 describe('chatbox export, then chatbox import into another data dir', () => {
   it('moves every conversation, preset and file of one user, and only theirs', async () => {
-    const first = join(folder, 'first');
-    const second = join(folder, 'second');
-    const archive = join(folder, 'ada.tar.gz');
+    const first = join(cli.folder, 'first');
+    const second = join(cli.folder, 'second');
+    const archive = join(cli.folder, 'ada.tar.gz');
 
     let app = await serverOn(first);
     const ada = await registerUser(app);
@@ -58,16 +41,16 @@ describe('chatbox export, then chatbox import into another data dir', () => {
 
     await exportCommand().parseAsync(['--email', ada.email, '--out', archive, '--data-dir', first], { from: 'user' });
     expect(process.exitCode ?? 0).toBe(0);
-    expect(output).toEqual([expect.stringMatching(new RegExp(`^Exported 2 conversation\\(s\\) and 2 file\\(s\\) of ${ada.email} to ${archive} \\(.+ MB\\)\\.$`))]);
-    expect(errors).toContainEqual(expect.stringMatching(/^ {2}.+ MB written: \d+ files, \d+ conversations$/));
+    expect(cli.output).toEqual([expect.stringMatching(new RegExp(`^Exported 2 conversation\\(s\\) and 2 file\\(s\\) of ${ada.email} to ${archive} \\(.+ MB\\)\\.$`))]);
+    expect(cli.errors).toContainEqual(expect.stringMatching(/^ {2}.+ MB written: \d+ files, \d+ conversations$/));
 
     app = await serverOn(second);
     const carol = await registerUser(app);
     await app.close();
-    output.length = 0;
+    cli.output.length = 0;
     await importCommand().parseAsync([archive, '--email', carol.email, '--data-dir', second], { from: 'user' });
     expect(process.exitCode ?? 0).toBe(0);
-    expect(output).toEqual([
+    expect(cli.output).toEqual([
       `Imported 2 conversation(s) for ${carol.email} from a chatbox export; 0 already imported, 0 failed.`,
       'Restored 1 preset(s) and 2 file(s); 0 file(s) already there, 0 failed.',
     ]);
@@ -89,15 +72,15 @@ describe('chatbox export, then chatbox import into another data dir', () => {
   });
 
   it('refuses to overwrite an existing file', async () => {
-    const dataDir = join(folder, 'data');
+    const dataDir = join(cli.folder, 'data');
     const app = await serverOn(dataDir);
     const ada = await registerUser(app);
     await app.close();
-    const out = join(folder, 'taken.tar.gz');
+    const out = join(cli.folder, 'taken.tar.gz');
     writeFileSync(out, 'mine');
     await exportCommand().parseAsync(['--email', ada.email, '--out', out, '--data-dir', dataDir], { from: 'user' });
     expect(process.exitCode).toBe(1);
-    expect(errors.join('\n')).toContain(`${out} exists already; pick another --out`);
+    expect(cli.errors.join('\n')).toContain(`${out} exists already; pick another --out`);
     expect(readFileSync(out, 'utf8')).toBe('mine');
   });
 });

@@ -1,41 +1,26 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFtsSearchIndex } from '../../core/search/sqlite/fts-search-index.js';
 import { createTestUser, seedConversations } from '../../core/search/contract/search-fixtures.js';
 import { createSqliteStore } from '../../core/store/sqlite/index.js';
+import { useCliCommandHarness } from '../../testing/cli-command-harness.js';
 import { startMeiliDouble, type MeiliDouble } from '../../testing/meili-double/index.js';
 import { searchCommand } from './search.js';
 
-let dataDir: string;
 let double: MeiliDouble | undefined;
-let output: string[];
-let errors: string[];
+// The test's folder is the command's --data-dir. The command reads the process environment, as it
+// does for an operator: pin what matters here.
+const cli = useCliCommandHarness('chatbox-search-cli-', { MEILI_MASTER_KEY: undefined, SEARCH: 'true' });
 
-beforeEach(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'chatbox-search-cli-'));
-  output = [];
-  errors = [];
-  vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void output.push(parts.join(' ')));
-  vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => void errors.push(parts.join(' ')));
-  // The command reads the process environment, as it does for an operator: pin what matters here.
-  for (const name of ['MEILI_HOST', 'MEILI_MASTER_KEY', 'MONGO_URI', 'CONFIG_PATH', 'CHATBOX_DATA_DIR']) vi.stubEnv(name, undefined);
-  vi.stubEnv('SEARCH', 'true');
-});
 afterEach(async () => {
-  vi.restoreAllMocks();
-  vi.unstubAllEnvs();
-  process.exitCode = 0;
   await double?.close();
   double = undefined;
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
-const run = (...args: string[]) => searchCommand().parseAsync([...args, '--data-dir', dataDir], { from: 'user' });
+const run = (...args: string[]) => searchCommand().parseAsync([...args, '--data-dir', cli.folder], { from: 'user' });
 
 async function seedDataDir(): Promise<string> {
-  const store = createSqliteStore({ filename: join(dataDir, 'chatbox.sqlite') });
+  const store = createSqliteStore({ filename: join(cli.folder, 'chatbox.sqlite') });
   const user = await createTestUser(store, 'ada');
   await seedConversations(store, user, Array.from({ length: 30 }, (_, index) => ({ title: `Chat ${index}`, messages: ['pomegranate', `reply ${index}`] })));
   // What a damaged index looks like: the rebuild has to bring it back.
@@ -49,12 +34,12 @@ describe('chatbox search reindex', () => {
     const userId = await seedDataDir();
     await run('reindex');
     expect(process.exitCode ?? 0).toBe(0);
-    expect(output[0]).toBe('Rebuilding the embedded (SQLite FTS5) search index…');
-    expect(output).toContain('  messages: 60/60');
-    expect(output).toContain('  conversations: 30/30');
-    expect(output.at(-1)).toBe('Done: 30 conversations and 60 messages indexed.');
+    expect(cli.output[0]).toBe('Rebuilding the embedded (SQLite FTS5) search index…');
+    expect(cli.output).toContain('  messages: 60/60');
+    expect(cli.output).toContain('  conversations: 30/30');
+    expect(cli.output.at(-1)).toBe('Done: 30 conversations and 60 messages indexed.');
 
-    const store = createSqliteStore({ filename: join(dataDir, 'chatbox.sqlite') });
+    const store = createSqliteStore({ filename: join(cli.folder, 'chatbox.sqlite') });
     const found = await createFtsSearchIndex(store, { debug() {}, info() {}, warn() {}, error() {} }).search(userId, 'pomegran', { pageNumber: 1, pageSize: 50 });
     expect(found.total).toBe(30);
     await store.close();
@@ -66,23 +51,23 @@ describe('chatbox search reindex', () => {
     vi.stubEnv('MEILI_HOST', double.url);
     vi.stubEnv('MEILI_MASTER_KEY', double.masterKey!);
     await run('reindex');
-    expect(errors).toEqual([]);
-    expect(output[0]).toBe('Rebuilding the Meilisearch search index…');
-    expect(output).toContain('  messages: 60');
-    expect(output.at(-1)).toBe('Done: 30 conversations and 60 messages indexed.');
+    expect(cli.errors).toEqual([]);
+    expect(cli.output[0]).toBe('Rebuilding the Meilisearch search index…');
+    expect(cli.output).toContain('  messages: 60');
+    expect(cli.output.at(-1)).toBe('Done: 30 conversations and 60 messages indexed.');
     expect(double.engine.indexes.get('messages')!.documents.size).toBe(60);
     expect(double.engine.indexes.get('convos')!.documents.size).toBe(30);
 
-    output = [];
+    cli.output.length = 0;
     await run('status');
-    expect(output).toEqual(['Backend: Meilisearch', 'Available: yes', 'Waiting in the outbox: 0']);
+    expect(cli.output).toEqual(['Backend: Meilisearch', 'Available: yes', 'Waiting in the outbox: 0']);
   });
 
   it('says so when search is off', async () => {
     vi.stubEnv('SEARCH', 'false');
-    await createSqliteStore({ filename: join(dataDir, 'chatbox.sqlite') }).close();
+    await createSqliteStore({ filename: join(cli.folder, 'chatbox.sqlite') }).close();
     await run('reindex');
     expect(process.exitCode).toBe(1);
-    expect(errors.join('\n')).toContain('search is off');
+    expect(cli.errors.join('\n')).toContain('search is off');
   });
 });

@@ -1,6 +1,6 @@
-import { createServer, type Server } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCountingListener, type CountingListener } from '../../testing/counting-listener.js';
 import { createPythonSandbox } from './python-sandbox.js';
 
 // A secret of the server's environment, which no program may read.
@@ -129,27 +129,19 @@ open('/mnt/data/plots/red.png', 'wb').write(png)
 });
 
 describe('the Python sandbox keeps the host out of reach', () => {
-  let listener: Server;
-  let connections = 0;
-  let port = 0;
+  let listener: CountingListener;
   beforeAll(async () => {
-    listener = createServer((socket) => {
-      connections += 1;
-      socket.end('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok');
-    });
-    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-    const address = listener.address();
-    port = typeof address === 'object' && address ? address.port : 0;
+    listener = await startCountingListener();
   });
-  afterAll(() => new Promise<void>((resolve) => listener.close(() => resolve())));
+  afterAll(() => listener.close());
 
   it('refuses the network: urllib, sockets and pyodide.http', async () => {
     const code = `
 import urllib.request, socket
 for attempt in (
-    lambda: urllib.request.urlopen('http://127.0.0.1:${port}/').read(),
-    lambda: socket.create_connection(('127.0.0.1', ${port}), timeout=2),
-    lambda: __import__('pyodide.http', fromlist=['open_url']).open_url('http://127.0.0.1:${port}/'),
+    lambda: urllib.request.urlopen('http://127.0.0.1:${listener.port}/').read(),
+    lambda: socket.create_connection(('127.0.0.1', ${listener.port}), timeout=2),
+    lambda: __import__('pyodide.http', fromlist=['open_url']).open_url('http://127.0.0.1:${listener.port}/'),
 ):
     try:
         print('reached', attempt())
@@ -159,7 +151,7 @@ for attempt in (
     const run = await sandbox.runPython({ code });
     expect(run.stdout).not.toContain('reached');
     expect(run.stdout.match(/refused/g)).toHaveLength(3);
-    expect(connections).toBe(0);
+    expect(listener.connections()).toBe(0);
   });
 
   it("shows Pyodide's virtual file system, never the host's", async () => {

@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeUpstreams, type FakeUpstreams } from './index.js';
+import { describe, expect, it } from 'vitest';
+import { postJson, useFakeUpstreams } from './fake-upstreams-fixture.js';
 
-let fakes: FakeUpstreams;
-
-beforeAll(async () => {
-  fakes = await startFakeUpstreams();
-});
-afterAll(() => fakes.close());
-beforeEach(() => fakes.reset());
-
-const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+const upstreams = useFakeUpstreams();
 
 /** The `data:` payloads of an SSE body, parsed, without OpenAI's closing [DONE]. */
 async function payloads(response: Response): Promise<any[]> {
@@ -25,8 +16,8 @@ const weather = { name: 'get_weather', input: { city: 'Oslo' } };
 
 describe('fake upstreams answering with tool calls', () => {
   it('stream OpenAI tool_calls deltas: index, id and name first, then the arguments in pieces, finish tool_calls', async () => {
-    fakes.openai.control.configure({ reply: '', chunkSize: 6, toolCalls: [weather, { id: 'call_x', name: 'clock', input: {} }] });
-    const chunks = await payloads(await post(`${fakes.openai.url}/v1/chat/completions`, { model: 'm', stream: true }));
+    upstreams.fakes.openai.control.configure({ reply: '', chunkSize: 6, toolCalls: [weather, { id: 'call_x', name: 'clock', input: {} }] });
+    const chunks = await payloads(await postJson(`${upstreams.fakes.openai.url}/v1/chat/completions`, { model: 'm', stream: true }));
     const deltas = chunks.map((chunk) => chunk.choices[0].delta);
     expect(deltas[0]).toMatchObject({ role: 'assistant', content: null });
     const fragments = deltas.flatMap((delta) => delta.tool_calls ?? []);
@@ -38,8 +29,8 @@ describe('fake upstreams answering with tool calls', () => {
   });
 
   it('answer an OpenAI completion without streaming with message.tool_calls', async () => {
-    fakes.openai.control.configure({ reply: '', toolCalls: [weather] });
-    const body = await (await post(`${fakes.openai.url}/v1/chat/completions`, { model: 'm' })).json();
+    upstreams.fakes.openai.control.configure({ reply: '', toolCalls: [weather] });
+    const body = await (await postJson(`${upstreams.fakes.openai.url}/v1/chat/completions`, { model: 'm' })).json();
     expect(body.choices[0]).toMatchObject({
       message: { content: null, tool_calls: [{ id: 'call_fake_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }] },
       finish_reason: 'tool_calls',
@@ -47,9 +38,9 @@ describe('fake upstreams answering with tool calls', () => {
   });
 
   it('stream Anthropic tool_use blocks with input_json_delta deltas after the text block, stop_reason tool_use', async () => {
-    fakes.anthropic.control.configure({ reply: 'Let me check.', chunkSize: 5, toolCalls: [weather] });
+    upstreams.fakes.anthropic.control.configure({ reply: 'Let me check.', chunkSize: 5, toolCalls: [weather] });
     const headers = { 'x-api-key': 'k', 'anthropic-version': '2023-06-01' };
-    const events = await payloads(await post(`${fakes.anthropic.url}/v1/messages`, { model: 'claude', stream: true }, headers));
+    const events = await payloads(await postJson(`${upstreams.fakes.anthropic.url}/v1/messages`, { model: 'claude', stream: true }, headers));
     const start = events.find((event) => event.type === 'content_block_start' && event.index === 1);
     expect(start.content_block).toEqual({ type: 'tool_use', id: 'toolu_fake_1', name: 'get_weather', input: {} });
     const json = events.filter((event) => event.type === 'content_block_delta' && event.index === 1).map((event) => event.delta);
@@ -59,19 +50,19 @@ describe('fake upstreams answering with tool calls', () => {
   });
 
   it('open an Anthropic reply that only calls a tool with the tool_use block at index 0', async () => {
-    fakes.anthropic.control.configure({ reply: '', toolCalls: [weather] });
+    upstreams.fakes.anthropic.control.configure({ reply: '', toolCalls: [weather] });
     const headers = { 'x-api-key': 'k', 'anthropic-version': '2023-06-01' };
-    const events = await payloads(await post(`${fakes.anthropic.url}/v1/messages`, { model: 'claude', stream: true }, headers));
+    const events = await payloads(await postJson(`${upstreams.fakes.anthropic.url}/v1/messages`, { model: 'claude', stream: true }, headers));
     const starts = events.filter((event) => event.type === 'content_block_start');
     expect(starts.map((event) => [event.index, event.content_block.type])).toEqual([[0, 'tool_use']]);
   });
 
   it('put Gemini functionCall parts in the last chunk, by request', async () => {
-    fakes.google.control.configure({ reply: 'ok', chunkSize: 1, toolCalls: (request) => (request.body.tools ? [weather] : []) });
-    const url = `${fakes.google.url}/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse`;
-    const chunks = await payloads(await post(url, { contents: [], tools: [{ functionDeclarations: [] }] }, { 'x-goog-api-key': 'k' }));
+    upstreams.fakes.google.control.configure({ reply: 'ok', chunkSize: 1, toolCalls: (request) => (request.body.tools ? [weather] : []) });
+    const url = `${upstreams.fakes.google.url}/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse`;
+    const chunks = await payloads(await postJson(url, { contents: [], tools: [{ functionDeclarations: [] }] }, { 'x-goog-api-key': 'k' }));
     expect(chunks.map((chunk) => chunk.candidates[0].content.parts)).toEqual([[{ text: 'o' }], [{ text: 'k' }, { functionCall: { name: 'get_weather', args: { city: 'Oslo' } } }]]);
-    const plain = await payloads(await post(url, { contents: [] }, { 'x-goog-api-key': 'k' }));
+    const plain = await payloads(await postJson(url, { contents: [] }, { 'x-goog-api-key': 'k' }));
     expect(plain.flatMap((chunk) => chunk.candidates[0].content.parts).some((part: object) => 'functionCall' in part)).toBe(false);
   });
 });

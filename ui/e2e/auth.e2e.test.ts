@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../testing/run-cli.js';
 import { startE2e, type E2eContext } from './support/chatbox-page.js';
+import { submitSignUpForm } from './support/signed-in-chat.js';
 
 let e2e: E2eContext;
 beforeAll(async () => {
@@ -26,12 +27,7 @@ describe('sign-in in the browser', () => {
     await page.goto('/');
     await page.waitForURL('**/login');
     await page.getByRole('link', { name: 'Sign up' }).click();
-    await page.getByLabel('Full name').fill('Ada Lovelace');
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('analytical-1');
-    await page.getByLabel('Confirm password').fill('analytical-1');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL('**/c/new');
+    await submitSignUpForm(page, email);
     await expect.poll(() => page.getByText('How can I help you today?').isVisible()).toBe(true);
 
     // The access token lives in memory only: a reload signs in again through the refresh cookie.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatE2e, type ChatE2eContext } from './support/chatbox-page.js';
 import { watchViolations } from './support/csp-watch.js';
+import { submitSignUpForm } from './support/signed-in-chat.js';
 
 let e2e: ChatE2eContext;
 beforeAll(async () => {
@@ -36,12 +37,7 @@ describe('the Content-Security-Policy in Chromium', () => {
 
     // Sign-in: register, sign out, sign in again through the form.
     await page.getByRole('link', { name: 'Sign up' }).click();
-    await page.getByLabel('Full name').fill('Ada Lovelace');
-    await page.getByLabel('Email address').fill('ada@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('analytical-1');
-    await page.getByLabel('Confirm password').fill('analytical-1');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL('**/c/new');
+    await submitSignUpForm(page);
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.waitForURL('**/login');

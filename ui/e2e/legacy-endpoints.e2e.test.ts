@@ -1,40 +1,19 @@
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../../testing/fake-upstreams/index.js';
-import { startChatE2e, type ChatE2eContext } from './support/chatbox-page.js';
+import { useSignedInChat } from './support/signed-in-chat.js';
 
-let e2e: ChatE2eContext;
-let page: Page;
+const session = useSignedInChat({ TITLE_CONVO: 'false' }, { legacyEndpoints: true });
 
-beforeAll(async () => {
-  e2e = await startChatE2e({ TITLE_CONVO: 'false' }, { legacyEndpoints: true });
-  page = await e2e.newPage();
-  await page.goto('/register');
-  await page.getByLabel('Full name').fill('Ada Lovelace');
-  await page.getByLabel('Email address').fill('ada@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('analytical-1');
-  await page.getByLabel('Confirm password').fill('analytical-1');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/c/new');
-});
-
-afterAll(async () => {
-  await e2e?.close();
-});
-
-beforeEach(() => {
-  e2e.upstreams.reset();
-});
-
-const composer = () => page.getByRole('textbox', { name: 'Message', exact: true });
-const log = () => page.getByRole('log', { name: 'Messages' });
-const settings = () => page.getByRole('dialog', { name: 'Conversation settings' });
+const composer = () => session.page.getByRole('textbox', { name: 'Message', exact: true });
+const log = () => session.page.getByRole('log', { name: 'Messages' });
+const settings = () => session.page.getByRole('dialog', { name: 'Conversation settings' });
 const textOf = (locator: Locator) => locator.innerText();
 
 /** The invocations Bing's ChatHub received, and their first argument. */
-const invocations = () => e2e.upstreams.bing.control.requests.filter((request) => request.method === 'WS');
+const invocations = () => session.e2e.upstreams.bing.control.requests.filter((request) => request.method === 'WS');
 const argumentOf = (request: RecordedRequest | undefined) => request?.body.arguments[0];
-const creations = () => e2e.upstreams.bing.control.requests.filter((request) => request.path === '/turing/conversation/create');
+const creations = () => session.e2e.upstreams.bing.control.requests.filter((request) => request.path === '/turing/conversation/create');
 
 async function send(text: string): Promise<void> {
   await expect.poll(() => composer().isEnabled(), { timeout: 15_000 }).toBe(true);
@@ -43,16 +22,16 @@ async function send(text: string): Promise<void> {
 }
 
 async function waitForIdle(): Promise<void> {
-  await expect.poll(() => page.getByRole('button', { name: 'Send message' }).isVisible(), { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => session.page.getByRole('button', { name: 'Send message' }).isVisible(), { timeout: 20_000 }).toBe(true);
 }
 
 async function pickEndpoint(label: string): Promise<void> {
-  await page.getByRole('button', { name: /^Endpoint:/ }).click();
-  await page.getByRole('menu', { name: 'Endpoints' }).getByRole('menuitemradio', { name: label }).click();
+  await session.page.getByRole('button', { name: /^Endpoint:/ }).click();
+  await session.page.getByRole('menu', { name: 'Endpoints' }).getByRole('menuitemradio', { name: label }).click();
 }
 
 async function openSettings(): Promise<Locator> {
-  await page.getByRole('button', { name: 'Conversation settings' }).click();
+  await session.page.getByRole('button', { name: 'Conversation settings' }).click();
   await settings().waitFor();
   return settings();
 }
@@ -64,13 +43,13 @@ async function closeSettings(): Promise<void> {
 
 describe('the legacy endpoints in the browser', () => {
   it('offers Bing and ChatGPT in the endpoint menu with their own icons', async () => {
-    await page.getByRole('button', { name: /^Endpoint:/ }).click();
-    const menu = page.getByRole('menu', { name: 'Endpoints' });
+    await session.page.getByRole('button', { name: /^Endpoint:/ }).click();
+    const menu = session.page.getByRole('menu', { name: 'Endpoints' });
     const labels = await menu.getByRole('menuitemradio').allInnerTexts();
     expect(labels.map((label) => label.trim())).toEqual(expect.arrayContaining(['Bing', 'ChatGPT']));
     for (const name of ['Bing', 'ChatGPT']) expect(await menu.getByRole('menuitemradio', { name }).locator('svg path').count()).toBe(1);
-    await page.screenshot({ path: '/tmp/shots/legacy-endpoint-menu.png' });
-    await page.keyboard.press('Escape');
+    await session.page.screenshot({ path: '/tmp/shots/legacy-endpoint-menu.png' });
+    await session.page.keyboard.press('Escape');
   });
 
   it('sends BingAI mode with the chosen tone and context, links the citations, and hides the controls on the second turn', async () => {
@@ -82,12 +61,12 @@ describe('the legacy endpoints in the browser', () => {
     await panel.getByRole('textbox', { name: 'Context' }).fill('A geography quiz for a class of ten-year-olds.');
     // The count arrives from POST /api/tokenizer once typing pauses.
     await expect.poll(() => panel.getByText(/^Token count: \d+/).innerText(), { timeout: 5_000 }).toMatch(/^Token count: (?!0\b)\d+/);
-    await page.screenshot({ path: '/tmp/shots/legacy-bing-settings.png' });
+    await session.page.screenshot({ path: '/tmp/shots/legacy-bing-settings.png' });
     await closeSettings();
 
-    e2e.upstreams.bing.control.configure({ reply: 'Paris is the capital of France [^1^].', chunkSize: 6, delayMs: 20 });
+    session.e2e.upstreams.bing.control.configure({ reply: 'Paris is the capital of France [^1^].', chunkSize: 6, delayMs: 20 });
     await send('Capital of France?');
-    await page.waitForURL(/\/c\/[0-9a-f-]{36}$/);
+    await session.page.waitForURL(/\/c\/[0-9a-f-]{36}$/);
     const reply = log().getByRole('article', { name: 'BingAI' }).last();
     await expect.poll(() => textOf(reply), { timeout: 15_000 }).toContain('Paris is the capital of France');
     await waitForIdle();
@@ -101,7 +80,7 @@ describe('the legacy endpoints in the browser', () => {
     expect(first.message).toMatchObject({ text: 'Capital of France?', messageType: 'Chat' });
     expect(first.previousMessages).toEqual([expect.objectContaining({ description: 'A geography quiz for a class of ten-year-olds.', messageType: 'Context' })]);
     expect(invocations()[0].body.invocationId).toBe('0');
-    await page.screenshot({ path: '/tmp/shots/legacy-bing-reply.png' });
+    await session.page.screenshot({ path: '/tmp/shots/legacy-bing-reply.png' });
 
     // The second turn: Bing's conversation is under way, its mode and tone can no longer change.
     const second = await openSettings();
@@ -110,7 +89,7 @@ describe('the legacy endpoints in the browser', () => {
     expect(await second.getByRole('textbox', { name: 'Context' }).count()).toBe(0);
     expect(await second.innerText()).toContain('set when the conversation starts');
     await closeSettings();
-    e2e.upstreams.bing.control.configure({ reply: 'Berlin.' });
+    session.e2e.upstreams.bing.control.configure({ reply: 'Berlin.' });
     await send('And Germany?');
     await expect.poll(() => textOf(log().getByRole('article', { name: 'BingAI' }).last()), { timeout: 15_000 }).toContain('Berlin.');
     await waitForIdle();
@@ -121,19 +100,19 @@ describe('the legacy endpoints in the browser', () => {
   });
 
   it('sends Sydney mode with its system message and the whole history, and remembers the mode for new Bing chats', async () => {
-    await page.getByRole('button', { name: 'New chat' }).first().click();
-    await page.waitForURL('**/c/new');
+    await session.page.getByRole('button', { name: 'New chat' }).first().click();
+    await session.page.waitForURL('**/c/new');
     const panel = await openSettings();
     await panel.getByRole('combobox', { name: 'Mode' }).click();
     await panel.getByRole('option', { name: 'Sydney' }).click();
     await panel.getByRole('radiogroup', { name: 'Tone style' }).getByRole('radio', { name: 'Fast' }).click();
     await panel.getByRole('textbox', { name: 'System message' }).fill('You are terse.');
     await closeSettings();
-    expect(JSON.parse((await page.evaluate(() => window.localStorage.getItem('lastBingSettings'))) ?? 'null')).toEqual({ jailbreak: true, toneStyle: 'fast' });
+    expect(JSON.parse((await session.page.evaluate(() => window.localStorage.getItem('lastBingSettings'))) ?? 'null')).toEqual({ jailbreak: true, toneStyle: 'fast' });
 
-    e2e.upstreams.bing.control.configure({ reply: 'I am Sydney.' });
+    session.e2e.upstreams.bing.control.configure({ reply: 'I am Sydney.' });
     await send('Who are you?');
-    await page.waitForURL(/\/c\/[0-9a-f-]{36}$/);
+    await session.page.waitForURL(/\/c\/[0-9a-f-]{36}$/);
     await expect.poll(() => textOf(log().getByRole('article', { name: 'Sydney' }).last()), { timeout: 15_000 }).toContain('I am Sydney.');
     await waitForIdle();
     const sydney = argumentOf(invocations()[0]);
@@ -150,9 +129,9 @@ describe('the legacy endpoints in the browser', () => {
     await closeSettings();
 
     // A new Bing chat starts in the remembered mode and tone.
-    await page.getByRole('button', { name: /^Endpoint:/ }).click();
-    await page.getByRole('menu', { name: 'Endpoints' }).getByRole('menuitemradio', { name: 'OpenAI' }).click();
-    await page.waitForURL('**/c/new');
+    await session.page.getByRole('button', { name: /^Endpoint:/ }).click();
+    await session.page.getByRole('menu', { name: 'Endpoints' }).getByRole('menuitemradio', { name: 'OpenAI' }).click();
+    await session.page.waitForURL('**/c/new');
     await pickEndpoint('Bing');
     const fresh = await openSettings();
     expect(await fresh.getByRole('combobox', { name: 'Mode' }).innerText()).toContain('Sydney');
@@ -162,45 +141,45 @@ describe('the legacy endpoints in the browser', () => {
 
   it('streams ChatGPT browser replies with the chosen model', async () => {
     await pickEndpoint('ChatGPT');
-    await page.waitForURL('**/c/new');
+    await session.page.waitForURL('**/c/new');
     const panel = await openSettings();
     await panel.getByRole('combobox', { name: 'Model' }).click();
     await panel.getByRole('option', { name: 'gpt-4' }).click();
     await closeSettings();
 
-    e2e.upstreams.chatgptBrowser.control.configure({ reply: 'Hello from the ChatGPT backend.', chunkSize: 4, delayMs: 30 });
+    session.e2e.upstreams.chatgptBrowser.control.configure({ reply: 'Hello from the ChatGPT backend.', chunkSize: 4, delayMs: 30 });
     await send('Hi there');
     const reply = log().getByRole('article', { name: 'ChatGPT' }).last();
     await expect.poll(() => textOf(reply), { timeout: 15_000 }).toContain('Hello from');
     await expect.poll(() => textOf(reply), { timeout: 15_000 }).toContain('Hello from the ChatGPT backend.');
     await waitForIdle();
-    const [request] = e2e.upstreams.chatgptBrowser.control.requests;
+    const [request] = session.e2e.upstreams.chatgptBrowser.control.requests;
     expect(request.headers.authorization).toBe('Bearer fake-chatgpt-access-token');
     expect(request.body).toMatchObject({ action: 'next', model: 'gpt-4', messages: [{ role: 'user', content: { content_type: 'text', parts: ['Hi there'] } }] });
-    await page.screenshot({ path: '/tmp/shots/legacy-chatgpt-reply.png' });
+    await session.page.screenshot({ path: '/tmp/shots/legacy-chatgpt-reply.png' });
   });
 
   it("shows the catalogue's message when Bing's cookie expired", async () => {
     await pickEndpoint('Bing');
-    await page.waitForURL('**/c/new');
-    e2e.upstreams.bing.control.failNext({ status: 200, code: 'UnauthorizedRequest', message: 'Sorry, you need to login first to access this service.' });
+    await session.page.waitForURL('**/c/new');
+    session.e2e.upstreams.bing.control.failNext({ status: 200, code: 'UnauthorizedRequest', message: 'Sorry, you need to login first to access this service.' });
     await send('Are you there?');
     const reply = log().getByRole('article').last();
     await expect.poll(() => textOf(reply), { timeout: 15_000 }).toContain('Invalid API key. Please check your API key and try again.');
     await waitForIdle();
     expect(await reply.getByRole('img', { name: 'Error' }).isVisible()).toBe(true);
-    await page.screenshot({ path: '/tmp/shots/legacy-bing-error.png' });
+    await session.page.screenshot({ path: '/tmp/shots/legacy-bing-error.png' });
   });
 
   it("shows the catalogue's message when ChatGPT's access token expired", async () => {
     await pickEndpoint('ChatGPT');
-    await page.waitForURL('**/c/new');
-    e2e.upstreams.chatgptBrowser.control.failNext({ status: 401, message: 'Your authentication token has expired. Please try signing in again.' });
+    await session.page.waitForURL('**/c/new');
+    session.e2e.upstreams.chatgptBrowser.control.failNext({ status: 401, message: 'Your authentication token has expired. Please try signing in again.' });
     await send('Still there?');
     const reply = log().getByRole('article', { name: 'ChatGPT' }).last();
     await expect.poll(() => textOf(reply), { timeout: 15_000 }).toContain('Invalid API key. Please check your API key and try again.');
     await waitForIdle();
     expect(await reply.getByRole('img', { name: 'Error' }).isVisible()).toBe(true);
-    await page.screenshot({ path: '/tmp/shots/legacy-chatgpt-error.png' });
+    await session.page.screenshot({ path: '/tmp/shots/legacy-chatgpt-error.png' });
   });
 });

@@ -1,33 +1,24 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatTestContext } from '../../../testing/build-chat-test-server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../../../testing/fake-upstreams/index.js';
-import { buildPluginsTestServer, contentText, pluginsAsk, progressFrames } from '../../../testing/plugins-endpoint.js';
-import type { testToolPlugins } from '../../../testing/test-tool-plugins.js';
+import { usePluginsTestServer, contentText, pluginsAsk, progressFrames } from '../../../testing/plugins-endpoint.js';
 
-let chat: ChatTestContext;
-let tools: ReturnType<typeof testToolPlugins>;
-
-beforeAll(async () => {
-  ({ chat, tools } = await buildPluginsTestServer());
-});
-afterAll(() => chat.close());
+const plugins = usePluginsTestServer();
+// Some tests lower the step limit.
 beforeEach(() => {
-  chat.upstreams.reset();
-  tools.log.calls.length = 0;
-  chat.app.chat.agent.maxSteps = 10;
+  plugins.chat.app.chat.agent.maxSteps = 10;
 });
 
 // gpt-3.5-turbo-instruct cannot call tools natively: the classic agent is for such models.
 const classicAgent = { agent: 'classic', skipCompletion: true, model: 'gpt-3.5-turbo-instruct', temperature: 0 };
-const requests = () => chat.upstreams.openai.control.requests;
-const auth = () => ({ authorization: `Bearer ${chat.token}` });
+const requests = () => plugins.chat.upstreams.openai.control.requests;
+const auth = () => ({ authorization: `Bearer ${plugins.chat.token}` });
 
 /** How many observations the request feeds back (the classic agent's steps so far). */
 const observations = (request: RecordedRequest) => request.body.messages.filter((message: any) => message.role === 'user' && contentText(message).startsWith('Observation: ')).length;
 
 /** The fake answers step n of the ReAct loop with steps[n]; a completion pass (no ReAct prompt) with `completion`. */
 function scriptReact(steps: string[], completion = 'COMPLETION') {
-  chat.upstreams.openai.control.configure({
+  plugins.chat.upstreams.openai.control.configure({
     reply: (request) => (contentText(request.body.messages[0]).includes('Action Input') ? steps[observations(request)] ?? 'Final Answer: out of script' : completion),
   });
 }
@@ -35,7 +26,7 @@ function scriptReact(steps: string[], completion = 'COMPLETION') {
 describe('POST /api/ask/gptPlugins, classic agent (ReAct text)', () => {
   it('runs the Action the model writes, feeds the Observation back, and answers the Final Answer after the marker', async () => {
     scriptReact(['Thought: I need math.\nAction: calculator\nAction Input: 6*7\nObservation: 41 (made up)', 'Thought: I now know the answer.\nFinal Answer: It is 42.']);
-    const { frames } = await chat.ask(pluginsAsk(['calculator'], classicAgent), { endpoint: 'gptPlugins' });
+    const { frames } = await plugins.chat.ask(pluginsAsk(['calculator'], classicAgent), { endpoint: 'gptPlugins' });
     const final = frames.at(-1)!.data;
     const done = { runId: expect.any(String), latest: 'calculator', inputs: ['{"input":"6*7"}'], outputs: '42', loading: false };
     expect(final.responseMessage).toMatchObject({ text: ':::plugin:::\nIt is 42.', plugins: [done], finish_reason: 'stop', model: 'gpt-4o-mini' });
@@ -60,22 +51,22 @@ describe('POST /api/ask/gptPlugins, classic agent (ReAct text)', () => {
     expect(contentText(step)).toBe('Thought: I need math.\nAction: calculator\nAction Input: 6*7');
     expect(contentText(observation)).toMatch(/^Observation: 42\n/);
 
-    const reload = (await chat.app.inject({ url: `/api/messages/${final.conversation.conversationId}`, headers: auth() })).json();
+    const reload = (await plugins.chat.app.inject({ url: `/api/messages/${final.conversation.conversationId}`, headers: auth() })).json();
     expect(reload.find((message: { messageId: string }) => message.messageId === final.responseMessage.messageId)).toMatchObject({ text: ':::plugin:::\nIt is 42.', plugins: [done] });
   });
 
   it('answers a model that ignores the format with its text, and a direct Final Answer without any tool', async () => {
     scriptReact(['It is simply 42.']);
-    const plain = (await chat.ask(pluginsAsk(['calculator'], classicAgent), { endpoint: 'gptPlugins' })).frames.at(-1)!.data;
+    const plain = (await plugins.chat.ask(pluginsAsk(['calculator'], classicAgent), { endpoint: 'gptPlugins' })).frames.at(-1)!.data;
     expect(plain.responseMessage.text).toBe('It is simply 42.');
     expect(plain.responseMessage.plugins).toBeUndefined();
     scriptReact(['Thought: no tool needed.\nFinal Answer: Hello!']);
-    expect((await chat.ask(pluginsAsk(['calculator'], classicAgent), { endpoint: 'gptPlugins' })).frames.at(-1)!.data.responseMessage.text).toBe('Hello!');
+    expect((await plugins.chat.ask(pluginsAsk(['calculator'], classicAgent), { endpoint: 'gptPlugins' })).frames.at(-1)!.data.responseMessage.text).toBe('Hello!');
   });
 
   it('answers an unknown tool and a failing tool to the model as "error processing tool", never failing the turn', async () => {
     scriptReact(['Action: weather\nAction Input: Paris', 'Action: explode\nAction Input: {}', 'Final Answer: Sorry, my tools failed.']);
-    const final = (await chat.ask(pluginsAsk(['calculator', 'explode'], classicAgent), { endpoint: 'gptPlugins' })).frames.at(-1)!.data;
+    const final = (await plugins.chat.ask(pluginsAsk(['calculator', 'explode'], classicAgent), { endpoint: 'gptPlugins' })).frames.at(-1)!.data;
     expect(final.responseMessage.text).toBe(':::plugin:::\n:::plugin:::\nSorry, my tools failed.');
     expect(final.responseMessage.plugins).toEqual([
       expect.objectContaining({ latest: 'weather', error: true, outputs: expect.stringMatching(/^error processing tool weather: no tool named "weather"/) }),
@@ -85,9 +76,9 @@ describe('POST /api/ask/gptPlugins, classic agent (ReAct text)', () => {
   });
 
   it('stops at the step limit with the note as its answer', async () => {
-    chat.app.chat.agent.maxSteps = 3;
-    chat.upstreams.openai.control.configure({ reply: 'Action: calculator\nAction Input: 1+1' });
-    const final = (await chat.ask(pluginsAsk(['calculator'], classicAgent), { endpoint: 'gptPlugins' })).frames.at(-1)!.data;
+    plugins.chat.app.chat.agent.maxSteps = 3;
+    plugins.chat.upstreams.openai.control.configure({ reply: 'Action: calculator\nAction Input: 1+1' });
+    const final = (await plugins.chat.ask(pluginsAsk(['calculator'], classicAgent), { endpoint: 'gptPlugins' })).frames.at(-1)!.data;
     expect(requests()).toHaveLength(3);
     expect(final.responseMessage.plugins).toHaveLength(2);
     expect(final.responseMessage.text).toMatch(/^:::plugin:::\n:::plugin:::\n_The model was still calling tools after 3 steps/);
@@ -95,7 +86,7 @@ describe('POST /api/ask/gptPlugins, classic agent (ReAct text)', () => {
 
   it('without skipCompletion: the conversation model writes the reply from the agent actions and its answer', async () => {
     scriptReact(['Action: calculator\nAction Input: 6*7', 'Final Answer: forty-two'], 'The answer is 42.');
-    const final = (await chat.ask(pluginsAsk(['calculator'], { ...classicAgent, skipCompletion: false }), { endpoint: 'gptPlugins' })).frames.at(-1)!.data;
+    const final = (await plugins.chat.ask(pluginsAsk(['calculator'], { ...classicAgent, skipCompletion: false }), { endpoint: 'gptPlugins' })).frames.at(-1)!.data;
     expect(final.responseMessage.text).toBe(':::plugin:::\nThe answer is 42.');
     expect(requests()).toHaveLength(3);
     expect(requests()[2]!.body).toMatchObject({ model: 'gpt-4o-mini', temperature: 0.8 });
@@ -104,9 +95,9 @@ describe('POST /api/ask/gptPlugins, classic agent (ReAct text)', () => {
 
   it('Stop while its tool runs: the abort answers the reply so far, and no further model call is made', async () => {
     scriptReact(['Action: wait_for_stop\nAction Input: {}']);
-    const asking = chat.ask(pluginsAsk(['wait_for_stop'], classicAgent), { endpoint: 'gptPlugins' });
-    const context = await tools.started('wait_for_stop');
-    const stopped = await chat.app.inject({ method: 'POST', url: '/api/ask/gptPlugins/abort', payload: { abortKey: context.conversationId }, headers: auth() });
+    const asking = plugins.chat.ask(pluginsAsk(['wait_for_stop'], classicAgent), { endpoint: 'gptPlugins' });
+    const context = await plugins.tools.started('wait_for_stop');
+    const stopped = await plugins.chat.app.inject({ method: 'POST', url: '/api/ask/gptPlugins/abort', payload: { abortKey: context.conversationId }, headers: auth() });
     expect(stopped.json().responseMessage).toMatchObject({
       text: ':::plugin:::\n', finish_reason: 'incomplete', plugins: [expect.objectContaining({ latest: 'wait_for_stop', loading: false, error: true })],
     });

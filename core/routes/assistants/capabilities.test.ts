@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { messageFrameSchema } from '../../protocol/stream-frames.js';
 import { bearer, type SignedInUser } from '../../../testing/build-test-server.js';
 import { startAssistantsServer, type AssistantsTestServer } from '../../../testing/assistants-test-server.js';
 import { startFakeUpstreams, type FakeUpstreams, type RecordedRequest } from '../../../testing/fake-upstreams/index.js';
+import { startCountingListener, type CountingListener } from '../../../testing/counting-listener.js';
 import { multipartBody } from '../../../testing/multipart-body.js';
 import { parseSseFrames, type SseFrame } from '../../../testing/sse-frames.js';
 import { toolResultsIn } from '../../../testing/tool-results-in.js';
@@ -15,18 +15,10 @@ import { toolResultsIn } from '../../../testing/tool-results-in.js';
 let upstreams: FakeUpstreams;
 let server: AssistantsTestServer;
 // Nothing may connect here: the code interpreter has no network.
-let listener: Server;
-let connections = 0;
-let port = 0;
+let listener: CountingListener;
 
 beforeAll(async () => {
-  listener = createServer((socket) => {
-    connections += 1;
-    socket.end('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok');
-  });
-  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-  const address = listener.address();
-  port = typeof address === 'object' && address ? address.port : 0;
+  listener = await startCountingListener();
   upstreams = await startFakeUpstreams();
   server = await startAssistantsServer({
     yaml: 'endpoints:\n  assistants:\n    retrievalModels: [gpt-4o]\n',
@@ -40,7 +32,7 @@ afterAll(async () => {
   // Closing the server closes its sandbox (the Python processes).
   await server?.close();
   await upstreams?.close();
-  await new Promise<void>((resolve) => listener?.close(() => resolve()));
+  await listener?.close();
 });
 beforeEach(() => upstreams.reset());
 
@@ -101,7 +93,7 @@ describe('code_interpreter in a run', () => {
     const assistantId = await createAssistant({ tools: [{ type: 'code_interpreter' }, 'image_vision'] });
     const attached = await upload({ content: 'month,total\njan,3\nfeb,4\n', fileName: 'sales.csv', type: 'text/csv' }, [['assistant_id', assistantId], ['message_file', 'true']]);
     expect(attached.statusCode).toBe(200);
-    const code = analysis + networkAttempt(port);
+    const code = analysis + networkAttempt(listener.port);
     script([{ id: 'call_code', name: 'code_interpreter', input: { code } }], () => 'The total is 7: [summary](sandbox:/mnt/data/summary.csv).');
     const frames = await chat({ text: 'Add up the sales', assistant_id: assistantId, files: [{ file_id: attached.json().file_id }] });
 
@@ -116,7 +108,7 @@ describe('code_interpreter in a run', () => {
     expect(logs.type).toBe('logs');
     expect(logs.logs).toMatch(/^stdout:\ntotal 7\nrefused \w+\n/);
     // No network: nothing reached the listener.
-    expect(connections).toBe(0);
+    expect(listener.connections()).toBe(0);
 
     const files = (await server.request('GET', '/api/files')).json() as Array<{ file_id: string; filename: string; filepath: string; context: string; type: string }>;
     const csv = files.find((file) => file.filename === 'summary.csv')!;

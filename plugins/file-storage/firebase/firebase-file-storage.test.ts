@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeFileStorageConformance } from '../../../testing/file-storage-conformance.js';
+import { bodyOf, describeFileStorageConformance, textOf } from '../../../testing/file-storage-conformance.js';
 import { startFirebaseStorageDouble, type FirebaseStorageDouble } from '../../../testing/firebase-storage-double/index.js';
 import { createFirebaseFileStorage, type FirebaseFileStorage } from './firebase-file-storage.js';
 import { firebaseFileStoragePlugin } from './plugin.js';
@@ -39,16 +39,6 @@ describeFileStorageConformance('firebase', async () => {
   const storage = makeStorage();
   return { storage, storedNames, cleanup: () => storage.close() };
 });
-
-async function* bodyOf(...parts: string[]): AsyncGenerator<Uint8Array> {
-  for (const part of parts) yield Buffer.from(part);
-}
-
-async function text(stream: AsyncIterable<Uint8Array>): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 describe('firebase file storage', () => {
   let storage: FirebaseFileStorage;
@@ -96,9 +86,9 @@ describe('firebase file storage', () => {
 
   it('reads a byte range, end inclusive, and to the end without one', async () => {
     const saved = await storage.save({ userId: 'u1', fileName: 'digits.txt', mediaType: 'text/plain', body: bodyOf('01234', '56789') });
-    expect(await text(await storage.readStream(saved.path, { range: { start: 3, end: 6 } }))).toBe('3456');
-    expect(await text(await storage.readStream(saved.path, { range: { start: 7 } }))).toBe('789');
-    expect(await text(await storage.readStream(saved.path, { range: { start: 0, end: 0 } }))).toBe('0');
+    expect(await textOf(await storage.readStream(saved.path, { range: { start: 3, end: 6 } }))).toBe('3456');
+    expect(await textOf(await storage.readStream(saved.path, { range: { start: 7 } }))).toBe('789');
+    expect(await textOf(await storage.readStream(saved.path, { range: { start: 0, end: 0 } }))).toBe('0');
   });
 
   it.each([

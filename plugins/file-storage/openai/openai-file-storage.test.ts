@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeFileStorageConformance } from '../../../testing/file-storage-conformance.js';
+import { bodyOf, describeFileStorageConformance, textOf } from '../../../testing/file-storage-conformance.js';
 import { startFakeOpenAI, type FakeOpenAIUpstream } from '../../../testing/fake-upstreams/index.js';
 import type { FileStorage } from '../../../core/plugin-api/index.js';
 import { createOpenAIFileStorage } from './openai-file-storage.js';
@@ -31,16 +31,6 @@ describeFileStorageConformance('openai', async () => {
   return { storage: createOpenAIFileStorage(settings()), storedNames };
 });
 
-async function* bodyOf(...parts: string[]): AsyncGenerator<Uint8Array> {
-  for (const part of parts) yield Buffer.from(part);
-}
-
-async function text(stream: AsyncIterable<Uint8Array>): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 describe('openai file storage', () => {
   let storage: FileStorage;
   beforeAll(() => {
@@ -59,7 +49,7 @@ describe('openai file storage', () => {
 
   it('reads a file saved by LibreChat, whose path has no file name', async () => {
     const file = upstream.files.add('report.pdf', 'assistants', Buffer.from('%PDF-1.4 librechat'));
-    expect(await text(await storage.readStream(`https://api.openai.com/v1/files/${file.id}`))).toBe('%PDF-1.4 librechat');
+    expect(await textOf(await storage.readStream(`https://api.openai.com/v1/files/${file.id}`))).toBe('%PDF-1.4 librechat');
     await storage.delete(`https://api.openai.com/v1/files/${file.id}`);
     expect(upstream.files.files.has(file.id)).toBe(false);
   });
@@ -69,7 +59,7 @@ describe('openai file storage', () => {
     const other = saved.path.replace('#u1__', '#u2__');
     await expect(storage.readStream(other)).rejects.toThrow('File not found');
     await storage.delete(other);
-    expect(await text(await storage.readStream(saved.path))).toBe('mine');
+    expect(await textOf(await storage.readStream(saved.path))).toBe('mine');
   });
 
   it('stops the upload when the save is aborted while the body is on the wire, storing nothing', async () => {
@@ -88,9 +78,9 @@ describe('openai file storage', () => {
 
   it('reads a byte range, end inclusive, and to the end without one', async () => {
     const saved = await storage.save({ userId: 'u1', fileName: 'digits.txt', mediaType: 'text/plain', body: bodyOf('01234', '56789') });
-    expect(await text(await storage.readStream(saved.path, { range: { start: 3, end: 6 } }))).toBe('3456');
-    expect(await text(await storage.readStream(saved.path, { range: { start: 7 } }))).toBe('789');
-    expect(await text(await storage.readStream(saved.path, { range: { start: 9, end: 9 } }))).toBe('9');
+    expect(await textOf(await storage.readStream(saved.path, { range: { start: 3, end: 6 } }))).toBe('3456');
+    expect(await textOf(await storage.readStream(saved.path, { range: { start: 7 } }))).toBe('789');
+    expect(await textOf(await storage.readStream(saved.path, { range: { start: 9, end: 9 } }))).toBe('9');
   });
 
   it.each(['/uploads/u1/a.txt', 'https://api.openai.com/v1/files/', 'https://api.openai.com/v1/files/../../etc', 'https://api.openai.com/v1/files/file-abc#u1__%E0%A4%A'])('refuses the path %j', async (path) => {

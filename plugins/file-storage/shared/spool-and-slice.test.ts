@@ -2,18 +2,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bodyOf, textOf } from '../../../testing/file-storage-conformance.js';
 import { sliceStream, webStreamChunks } from './byte-range.js';
 import { spoolToDisk } from './spool-to-disk.js';
-
-async function* chunks(...parts: string[]): AsyncGenerator<Uint8Array> {
-  for (const part of parts) yield Buffer.from(part);
-}
-
-async function text(stream: AsyncIterable<Uint8Array>): Promise<string> {
-  const read: Buffer[] = [];
-  for await (const chunk of stream) read.push(Buffer.from(chunk));
-  return Buffer.concat(read).toString();
-}
 
 describe('spoolToDisk', () => {
   let folder: string;
@@ -30,7 +21,7 @@ describe('spoolToDisk', () => {
   });
 
   it('writes the body under TMPDIR, answers a named File over it, and removes it', async () => {
-    const spooled = await spoolToDisk(chunks('hello ', 'disk'), 'u1__a.txt', 'text/plain');
+    const spooled = await spoolToDisk(bodyOf('hello ', 'disk'), 'u1__a.txt', 'text/plain');
     expect(spooled.bytes).toBe(10);
     expect(spooled.file.name).toBe('u1__a.txt');
     expect(spooled.file.type).toBe('text/plain');
@@ -48,7 +39,7 @@ describe('spoolToDisk', () => {
     await expect(spoolToDisk(failing(), 'a.bin', 'application/octet-stream')).rejects.toThrow('client went away');
     const controller = new AbortController();
     controller.abort();
-    await expect(spoolToDisk(chunks('x'), 'a.bin', 'application/octet-stream', controller.signal)).rejects.toThrow();
+    await expect(spoolToDisk(bodyOf('x'), 'a.bin', 'application/octet-stream', controller.signal)).rejects.toThrow();
     expect(readdirSync(folder)).toEqual([]);
   });
 });
@@ -63,7 +54,7 @@ describe('sliceStream', () => {
     [{ start: 9, end: 20 }, '9'],
     [{ start: 12 }, ''],
   ])('reads %j across chunk boundaries as %j', async (range, expected) => {
-    expect(await text(sliceStream(chunks('012', '3', '45678', '9'), range))).toBe(expected);
+    expect(await textOf(sliceStream(bodyOf('012', '3', '45678', '9'), range))).toBe(expected);
   });
 
   it('stops reading the source once past the end', async () => {
@@ -74,7 +65,7 @@ describe('sliceStream', () => {
         yield Buffer.from(part);
       }
     }
-    expect(await text(sliceStream(counted(), { start: 1, end: 2 }))).toBe('bc');
+    expect(await textOf(sliceStream(counted(), { start: 1, end: 2 }))).toBe('bc');
     expect(pulled).toBe(2);
   });
 });
@@ -100,7 +91,7 @@ describe('webStreamChunks', () => {
   it('rejects once the signal aborts', async () => {
     const controller = new AbortController();
     const stream = new ReadableStream<Uint8Array>({ pull: () => new Promise(() => {}) });
-    const reading = text(webStreamChunks(stream, controller.signal));
+    const reading = textOf(webStreamChunks(stream, controller.signal));
     controller.abort(new Error('stopped'));
     await expect(reading).rejects.toThrow();
   });
