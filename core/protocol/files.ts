@@ -56,5 +56,17 @@ export const applicationMimeTypes =
   /^(application\/(epub\+zip|csv|json|pdf|x-tar|typescript|vnd\.openxmlformats-officedocument\.(wordprocessingml\.document|presentationml\.presentation|spreadsheetml\.sheet)|xml|zip))$/;
 export const imageMimeTypes = /^image\/(jpeg|gif|png|webp)$/;
 
+/**
+ * LibreChat's `retrievalMimeTypes`: the knowledge files retrieval reads. Spec 001 splits knowledge
+ * files by type: these serve retrieval and the code interpreter, every other type the code
+ * interpreter only (wave2 notes §1.11, §2.14).
+ */
+export const retrievalMimeTypes: readonly RegExp[] = [
+  /^(text\/(x-c|x-c\+\+|html|x-java|markdown|x-php|x-python|x-script\.python|x-ruby|x-tex|plain|xml))$/,
+  /^(application\/(json|pdf|vnd\.openxmlformats-officedocument\.(wordprocessingml\.document|presentationml\.presentation)))$/,
+];
+
+export const isRetrievalMimeType = (type: string): boolean => retrievalMimeTypes.some((pattern) => pattern.test(type));
+
 /** What an endpoint without its own `supportedMimeTypes` accepts. */
 export const defaultSupportedMimeTypes: readonly RegExp[] = [textMimeTypes, excelMimeTypes, applicationMimeTypes, imageMimeTypes];

@@ -160,6 +160,8 @@ export const toolCallSchema = z.looseObject({
   function: z.looseObject({ name: z.string(), arguments: z.string(), output: z.string().nullable().optional() }).optional(),
   code_interpreter: z.looseObject({ input: z.string(), outputs: z.array(z.unknown()) }).optional(),
   retrieval: z.unknown().optional(),
+  /** chatbox's addition on a function call whose tool needs the user's approval (as on the plugin boxes). */
+  approval: toolApprovalSchema.optional(),
 });
 
 /** An image a tool produced, as a file record (filepath is what the client shows). */

@@ -1,51 +1,30 @@
+import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordedRequest } from '../../testing/fake-upstreams/index.js';
-import { toolResultsIn } from '../../testing/tool-results-in.js';
+import { writeYamlFile } from '../../testing/yaml-file.js';
+import { assistantsPage, scriptToolCall } from './support/assistants-page.js';
 import { startChatE2e, type ChatE2eContext } from './support/chatbox-page.js';
 import { bearer, signUp } from './support/seed.js';
 
 let e2e: ChatE2eContext;
+let yaml: ReturnType<typeof writeYamlFile>;
 let page: Page;
 
 beforeAll(async () => {
-  e2e = await startChatE2e({ TITLE_CONVO: 'false' }, { assistants: true });
+  // The calculator needs the user's approval, inside assistants runs too.
+  yaml = writeYamlFile('tools:\n  requiresApproval: [calculator]\n');
+  e2e = await startChatE2e({ TITLE_CONVO: 'false', CONFIG_PATH: yaml.path }, { assistants: true });
 }, 60_000);
 
 afterAll(async () => {
   await e2e?.close();
+  yaml?.remove();
 });
-
-const panel = () => page.getByRole('complementary', { name: 'Side panel' });
-const builder = () => page.getByRole('form', { name: 'Assistant builder' });
-const picker = () => panel().getByRole('combobox', { name: 'Assistant', exact: true });
-const composer = () => page.getByRole('textbox', { name: 'Message', exact: true });
-const replies = () => page.getByRole('log', { name: 'Messages' }).getByRole('article');
-
-async function openBuilder() {
-  // The panel starts as a strip of icon buttons; an open panel shows the same choices as tabs.
-  await panel().waitFor();
-  const tab = panel().getByRole('tab', { name: 'Assistant builder' });
-  if ((await tab.count()) === 0) await panel().getByRole('button', { name: 'Assistant builder' }).click();
-  else await tab.click();
-  await expect.poll(() => builder().isVisible(), { timeout: 15_000 }).toBe(true);
-}
-
-async function chooseEndpoint(label: string) {
-  await page.getByRole('button', { name: /^Endpoint:/ }).click();
-  await page.getByRole('menu', { name: 'Endpoints' }).getByRole('menuitemradio', { name: label }).click();
-  await expect.poll(() => page.getByRole('button', { name: `Endpoint: ${label}` }).count()).toBe(1);
-}
-
-async function ask(text: string) {
-  await expect.poll(() => composer().isEnabled(), { timeout: 15_000 }).toBe(true);
-  await composer().fill(text);
-  await composer().press('Enter');
-}
 
 describe('the assistant builder in the browser', () => {
   it('creates an assistant with the calculator, keeps it over a reload, chats with it, then deletes it', async () => {
     page = await e2e.newPage();
+    const { builder, picker, composer, replies, openBuilder, chooseEndpoint, ask } = assistantsPage(page);
     const { token } = await signUp(page, 'builder');
     await page.goto('/c/new');
     await openBuilder();
@@ -62,13 +41,24 @@ describe('the assistant builder in the browser', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => toolsDialog.count()).toBe(0);
     await expect.poll(() => builder().getByRole('list', { name: 'Tools' }).innerText()).toContain('Calculator');
+    // An avatar chosen before the assistant exists: previewed now, uploaded once it is created.
+    const avatarPng = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
+    await builder().getByTestId('assistant-avatar-input').setInputFiles({ name: 'tutor.png', mimeType: 'image/png', buffer: avatarPng });
+    const avatar = builder().getByRole('img', { name: 'Assistant avatar' });
+    await expect.poll(() => avatar.getAttribute('src')).toMatch(/^blob:/);
     await builder().getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => page.getByText('Assistant created').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('Avatar uploaded').count(), { timeout: 15_000 }).toBeGreaterThan(0);
 
     // Stored on the server as entered; the picker now shows it.
     const listed = await page.request.get('/api/assistants', { headers: bearer(token) });
-    const [stored] = ((await listed.json()) as { data: { id: string; name: string; instructions: string; model: string; tools: { type: string; function?: { name: string } }[] }[] }).data;
+    const [stored] = ((await listed.json()) as { data: { id: string; name: string; instructions: string; model: string; metadata: { avatar?: string }; tools: { type: string; function?: { name: string } }[] }[] }).data;
     expect(stored).toMatchObject({ name: 'Math Tutor', instructions: 'You are a patient math tutor.', model: 'gpt-4o-mini' });
+    // The avatar is the stored picture now (150 px, served to its owner), no longer the local preview.
+    const avatarUrl = stored!.metadata.avatar!;
+    expect(typeof avatarUrl).toBe('string');
+    await expect.poll(() => avatar.getAttribute('src')).toBe(avatarUrl);
+    await expect.poll(() => avatar.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(150);
     expect(stored!.tools.map((tool) => tool.function?.name ?? tool.type)).toContain('calculator');
     await expect.poll(() => picker().inputValue()).toBe(stored!.id);
 
@@ -84,13 +74,18 @@ describe('the assistant builder in the browser', () => {
     // Chat on the assistants endpoint: the fake OpenAI calls the calculator, then answers with its result.
     await chooseEndpoint('Assistants');
     await expect.poll(() => page.getByRole('combobox', { name: 'Select an assistant' }).inputValue()).toBe(stored!.id);
-    e2e.upstreams.openai.control.configure({
-      reply: (request: RecordedRequest) => (toolResultsIn(request.body).length === 0 ? 'Let me compute.' : `It is ${toolResultsIn(request.body).join()}.`),
-      toolCalls: (request: RecordedRequest) => (toolResultsIn(request.body).length === 0 ? [{ id: 'call_calc_1', name: 'calculator', input: { input: '6*7' } }] : []),
-    });
+    scriptToolCall(e2e.upstreams, { id: 'call_calc_1', name: 'calculator', input: { input: '6*7' } }, (results) => `It is ${results.join()}.`, 'Let me compute.');
     await ask('What is 6 times 7?');
     const reply = replies().last();
+    // The calculator needs approval: the run waits on its call, which asks Allow / Deny with the time left.
+    const question = reply.getByRole('group', { name: 'Allow calculator to run?' });
+    await expect.poll(() => question.count(), { timeout: 20_000 }).toBe(1);
+    expect(await reply.locator('details summary').first().innerText()).toContain('Waiting for your approval to use calculator');
+    expect(await question.innerText()).toMatch(/[12]:\d\d left/);
+    expect(await reply.innerText()).not.toContain('It is 42.');
+    await question.getByRole('button', { name: 'Allow' }).click();
     await expect.poll(() => reply.innerText(), { timeout: 20_000 }).toContain('It is 42.');
+    expect(await question.count()).toBe(0);
     expect(await reply.innerText()).toContain('Let me compute.');
     const call = reply.locator('details').first();
     await expect.poll(() => call.getAttribute('data-tool-state')).toBe('done');
@@ -105,6 +100,7 @@ describe('the assistant builder in the browser', () => {
 
     // The stored reply keeps its parts: reopened, the tool call is still there between the two texts.
     await expect.poll(() => page.url()).toMatch(/\/c\/[0-9a-f-]{36}$/);
+    const conversationUrl = page.url();
     await page.reload();
     await expect.poll(() => replies().last().innerText(), { timeout: 15_000 }).toContain('It is 42.');
     expect(await replies().last().locator('details summary').innerText()).toContain('Ran calculator');
@@ -131,5 +127,12 @@ describe('the assistant builder in the browser', () => {
     await expect.poll(() => composer().getAttribute('placeholder')).toBe('Create an assistant in the builder (side panel) to chat with it.');
     expect(await composer().isEnabled()).toBe(false);
     expect(await page.getByRole('combobox', { name: 'Select an assistant' }).count()).toBe(0);
+
+    // The thread outlives its assistant (issue 18 §5): reopened, it shows its messages, and the input says why it is closed.
+    await page.goto(conversationUrl);
+    await expect.poll(() => replies().last().innerText(), { timeout: 15_000 }).toContain('It is 42.');
+    expect(await replies().first().innerText()).toContain('What is 6 times 7?');
+    await expect.poll(() => composer().getAttribute('placeholder')).toBe("This conversation's assistant was deleted. Its messages stay readable; start a new chat to talk to another assistant.");
+    expect(await composer().isEnabled()).toBe(false);
   }, 120_000);
 });

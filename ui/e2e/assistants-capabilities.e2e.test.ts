@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordedRequest } from '../../testing/fake-upstreams/index.js';
 import { toolResultsIn } from '../../testing/tool-results-in.js';
 import { writeYamlFile } from '../../testing/yaml-file.js';
+import { assistantsPage, scriptToolCall } from './support/assistants-page.js';
 import { startChatE2e, type ChatE2eContext } from './support/chatbox-page.js';
 import { bearer, signUp } from './support/seed.js';
 
@@ -20,33 +20,6 @@ afterAll(async () => {
   await e2e?.close();
   yaml?.remove();
 });
-
-const panel = () => page.getByRole('complementary', { name: 'Side panel' });
-const builder = () => page.getByRole('form', { name: 'Assistant builder' });
-const composer = () => page.getByRole('textbox', { name: 'Message', exact: true });
-const replies = () => page.getByRole('log', { name: 'Messages' }).getByRole('article');
-
-async function openBuilder() {
-  await panel().waitFor();
-  const tab = panel().getByRole('tab', { name: 'Assistant builder' });
-  if ((await tab.count()) === 0) await panel().getByRole('button', { name: 'Assistant builder' }).click();
-  else await tab.click();
-  await expect.poll(() => builder().isVisible(), { timeout: 15_000 }).toBe(true);
-}
-
-async function ask(text: string) {
-  await expect.poll(() => composer().isEnabled(), { timeout: 15_000 }).toBe(true);
-  await composer().fill(text);
-  await composer().press('Enter');
-}
-
-/** The model calls `call` while no tool result is in the request, then answers with `answer`. */
-function script(call: { id: string; name: string; input: Record<string, unknown> }, answer: (results: string[]) => string) {
-  e2e.upstreams.openai.control.configure({
-    reply: (request: RecordedRequest) => (toolResultsIn(request.body).length === 0 ? '' : answer(toolResultsIn(request.body))),
-    toolCalls: (request: RecordedRequest) => (toolResultsIn(request.body).length === 0 ? [call] : []),
-  });
-}
 
 /**
  * Records each label a tool call's summary shows, in order: the running label may last less than a
@@ -74,6 +47,8 @@ const notes = '# Orchard notes\n\nThe secret ingredient of the harvest soup is s
 describe('assistant capabilities in the browser', () => {
   it('builds an assistant with code interpreter and retrieval, gets a computed answer and one cited from an uploaded file', async () => {
     page = await e2e.newPage();
+    const { builder, replies, openBuilder, chooseEndpoint, ask } = assistantsPage(page);
+    const script = (call: Parameters<typeof scriptToolCall>[1], answer: Parameters<typeof scriptToolCall>[2]) => scriptToolCall(e2e.upstreams, call, answer);
     const { token } = await signUp(page, 'capabilities');
     await page.goto('/c/new');
     await openBuilder();
@@ -92,17 +67,23 @@ describe('assistant capabilities in the browser', () => {
     await expect.poll(() => page.getByText('Assistant created').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await expect.poll(() => builder().getByRole('button', { name: 'Upload files' }).isEnabled()).toBe(true);
 
-    // The knowledge file, uploaded in the builder, is listed by name and attached on the server.
+    // The knowledge files, uploaded in the builder, are listed by name in spec 001's two groups and attached on the server:
+    // the Markdown file serves retrieval and the code interpreter, the CSV the code interpreter only.
     await builder().getByTestId('assistant-knowledge-input').setInputFiles({ name: 'orchard-notes.md', mimeType: 'text/markdown', buffer: Buffer.from(notes) });
-    await expect.poll(() => builder().getByRole('list', { name: 'Knowledge' }).innerText(), { timeout: 15_000 }).toContain('orchard-notes.md');
+    const knowledge = builder().getByRole('list', { name: 'Knowledge' });
+    await expect.poll(() => knowledge.innerText(), { timeout: 15_000 }).toContain('orchard-notes.md');
+    await builder().getByTestId('assistant-knowledge-input').setInputFiles({ name: 'harvest.csv', mimeType: 'text/csv', buffer: Buffer.from('crop,baskets\nwalnut,57\n') });
+    const codeOnly = builder().getByRole('list', { name: 'The following files are only available for Code Interpreter:' });
+    await expect.poll(() => codeOnly.innerText(), { timeout: 15_000 }).toContain('harvest.csv');
+    expect(await knowledge.innerText()).not.toContain('harvest.csv');
+    expect(await codeOnly.innerText()).not.toContain('orchard-notes.md');
     const listed = await page.request.get('/api/assistants', { headers: bearer(token) });
     const [stored] = ((await listed.json()) as { data: { id: string; model: string; tools: { type: string }[]; file_ids: string[] }[] }).data;
-    expect(stored).toMatchObject({ model: 'gpt-4o', file_ids: [expect.any(String)] });
+    expect(stored).toMatchObject({ model: 'gpt-4o', file_ids: [expect.any(String), expect.any(String)] });
     expect(stored!.tools.map((tool) => tool.type).sort()).toEqual(['code_interpreter', 'retrieval']);
 
     // Chat on the assistants endpoint with it.
-    await page.getByRole('button', { name: /^Endpoint:/ }).click();
-    await page.getByRole('menu', { name: 'Endpoints' }).getByRole('menuitemradio', { name: 'Assistants' }).click();
+    await chooseEndpoint('Assistants');
     await expect.poll(() => page.getByRole('combobox', { name: 'Select an assistant' }).inputValue()).toBe(stored!.id);
 
     // A computation: the fake model runs Python, then answers with what it printed.
@@ -127,14 +108,15 @@ describe('assistant capabilities in the browser', () => {
       return `The soup gets smoked paprika ^${mark}^.`;
     });
     const stream = page.waitForResponse((response) => response.url().endsWith('/api/assistants/chat'));
+    await recordToolLabels();
     await ask('What is the secret ingredient of the harvest soup?');
     const cited = replies().last();
     await expect.poll(() => cited.innerText(), { timeout: 30_000 }).toContain('smoked paprika');
     const search = cited.locator('details').first();
     await expect.poll(() => search.getAttribute('data-tool-state')).toBe('done');
     expect(await search.locator('summary').innerText()).toContain('Used retrieval');
-    // The search is local and fast: its "searching" frame comes in the same read as its result, so the
-    // page may never paint "Searching my knowledge", but the stream carried it for the client.
+    // The search is local and fast, yet the page shows "Searching my knowledge" before "Used retrieval" (spec 001).
+    expect(await toolLabelsSeen()).toEqual(['Searching my knowledge', 'Used retrieval']);
     const frames = await (await stream).text();
     expect(frames).toMatch(/"tool_call":\{"id":"call_search","type":"retrieval","retrieval":\{\},"progress":0\.01\}/);
     const answer = await cited.innerText();

@@ -2,6 +2,7 @@ import type { ChatServices } from '../../chat/chat-services.js';
 import type { Tool, ToolCallPart } from '../../plugin-api/index.js';
 import { toPluginLogger } from '../../plugin-host/plugin-logger.js';
 import { executeCall } from '../../chat/agent-loop.js';
+import { isRetrievalMimeType } from '../../protocol/files.js';
 import type { TextValue } from '../run/content-parts.js';
 import type { CapabilityContext, CapabilityFactory } from '../run/run-capability.js';
 
@@ -46,8 +47,9 @@ export function retrievalCapability(services: Services, retrievalModels: readonl
       manifest: { displayName: 'Retrieval', summary: "Searches the assistant's knowledge files.", icon: '/assets/tools/azure-ai-search.svg', credentials: [] },
       async execute(input, toolContext) {
         const query = typeof input === 'object' && input !== null && 'query' in input && typeof input.query === 'string' ? input.query : '';
-        if (context.assistant.file_ids.length === 0) return [{ type: 'text', text: 'The assistant has no knowledge files to search.' }];
-        const passages = await services.documents.search({ userId: context.userId, fileIds: context.assistant.file_ids, question: query, limit: passagesPerSearch }, { signal: toolContext.signal });
+        const fileIds = await retrievalFileIds(services, context.userId, context.assistant.file_ids);
+        if (fileIds.length === 0) return [{ type: 'text', text: 'The assistant has no knowledge files retrieval can search (files of other types are for the code interpreter only).' }];
+        const passages = await services.documents.search({ userId: context.userId, fileIds, question: query, limit: passagesPerSearch }, { signal: toolContext.signal });
         if (passages.length === 0) return [{ type: 'text', text: `Nothing in the knowledge files matches "${query}".` }];
         const lines = passages.map((passage) => {
           sources.push({ fileId: passage.fileId, fileName: passage.fileName, quote: passage.text.slice(0, maxPassageChars) });
@@ -66,6 +68,16 @@ export function retrievalCapability(services: Services, retrievalModels: readonl
       rewriteText: (text) => citeSources(text, sources),
     };
   };
+}
+
+/** The knowledge files retrieval reads (spec 001: split by type); the others are the code interpreter's only. */
+async function retrievalFileIds(services: Services, userId: string, fileIds: readonly string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const fileId of fileIds) {
+    const record = await services.store.files.find(userId, fileId);
+    if (record && isRetrievalMimeType(record.type)) ids.push(fileId);
+  }
+  return ids;
 }
 
 /** LibreChat's citations: each `^N^` of a known source annotated, and the cited sources listed in mark order. */

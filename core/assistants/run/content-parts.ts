@@ -1,6 +1,6 @@
 import type { FileDto } from '../../presenters/file-dto.js';
 import { actionDelimiter } from '../assistant-tools.js';
-import type { ContentPartFrame } from '../../protocol/stream-frames.js';
+import type { ContentPartFrame, ToolApproval } from '../../protocol/stream-frames.js';
 
 /** A text part's value, with OpenAI's annotations (file citations, file paths) once a run rewrote it. */
 export interface TextValue {
@@ -23,6 +23,8 @@ export interface FunctionToolCall {
   progress: number;
   /** An OpenAPI action's function: LibreChat's client labels it "running action" (wave2 notes §3.6). */
   action?: true;
+  /** chatbox's addition, as on the plugin boxes: a tool marked `requiresApproval` waits for the user's Allow or Deny. */
+  approval?: ToolApproval;
 }
 
 /** A code interpreter output as OpenAI listed it: what the program printed, or an image it made. */
@@ -108,6 +110,14 @@ export function createContentParts(ids: ContentFrameIds) {
     startToolCall(toolCall: RunToolCall): ContentPartFrame {
       return addCall(toolCall);
     },
+    /** A function call waiting for (or decided by) the user's approval: the whole call again, with the approval. */
+    setApproval(id: string, approval: ToolApproval): ContentPartFrame | undefined {
+      const index = callIndex(id);
+      const part = parts[index];
+      if (part?.type !== 'tool_call' || part.tool_call.type !== 'function') return undefined;
+      part.tool_call.approval = approval;
+      return callFrame(index, part.tool_call);
+    },
     /** The call's output is in: the whole call again, at progress 1. */
     finishCall(id: string, output: string): ContentPartFrame | undefined {
       const index = callIndex(id);
@@ -171,7 +181,7 @@ export function createContentParts(ids: ContentFrameIds) {
 }
 
 function copyCall(call: RunToolCall) {
-  if (call.type === 'function') return { ...call, function: { ...call.function } };
+  if (call.type === 'function') return { ...call, function: { ...call.function }, ...(call.approval ? { approval: { ...call.approval } } : {}) };
   if (call.type === 'code_interpreter') return { ...call, code_interpreter: { input: call.code_interpreter.input, outputs: [...call.code_interpreter.outputs] } };
   return { ...call, retrieval: { ...call.retrieval } };
 }

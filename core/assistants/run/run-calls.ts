@@ -1,6 +1,7 @@
 import { executeCall, textOf, type ToolCallScope } from '../../chat/agent-loop.js';
 import type { ToolCallPart } from '../../plugin-api/index.js';
-import { toolCallError, type ToolCallResult } from '../../tools/run-tool-call.js';
+import { requestToolApproval } from '../../chat/tool-approval.js';
+import type { ToolCallResult } from '../../tools/run-tool-call.js';
 import type { StepContext } from './model-step.js';
 import type { RunPlan } from './plan-run.js';
 
@@ -28,12 +29,29 @@ export async function runStepCalls(plan: RunPlan, context: StepContext, calls: r
       return shown.result;
     }
     const found = byName.get(call.name);
-    // The approval dialog belongs to the chat endpoints' plugin boxes; a run has none to show yet.
-    const answer = found?.requiresApproval ? toolCallError(call, 'it needs your approval, which assistants runs cannot ask for yet') : await executeCall(scope, found, call);
+    const refused = found?.requiresApproval ? await askApproval(context, plan.conversationId, call) : undefined;
+    const answer = refused ?? (await executeCall(scope, found, call));
     const frame = parts.finishCall(call.id, textOf(answer));
     if (frame && !stop.aborted) stream.send(frame);
     return answer;
   }));
+}
+
+/**
+ * A call of a tool marked `requiresApproval` waits for its user, as on the chat endpoints: its part
+ * carries the pending approval (the client shows Allow / Deny with the time left), the run pauses
+ * until the answer, the timeout or Stop, and the part then says how it was decided. Answers what
+ * the model reads instead of the output when the call must not run.
+ */
+async function askApproval(context: StepContext, conversationId: string, call: ToolCallPart): Promise<ToolCallResult | undefined> {
+  const { parts, stream, stop } = context;
+  const { pending, outcome } = requestToolApproval(context.services, { userId: context.userId, conversationId, signal: stop, call });
+  const asked = parts.setApproval(call.id, pending);
+  if (asked) stream.send(asked);
+  const { approval, refused } = await outcome;
+  const decided = parts.setApproval(call.id, approval);
+  if (decided && !refused && !stop.aborted) stream.send(decided);
+  return refused;
 }
 
 /** Once the model is done: each capability rewrites the reply's text (citations, file links), streamed as edited text parts. */

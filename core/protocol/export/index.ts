@@ -2,6 +2,7 @@ export * from './export-conversation.js';
 export * from './export-options.js';
 export * from './export-tree.js';
 export * from './filename.js';
+export * from './message-text.js';
 export * from './pick-messages.js';
 export * from './to-csv.js';
 export * from './to-json.js';

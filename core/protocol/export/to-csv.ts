@@ -1,3 +1,4 @@
+import { exportMessageText } from './message-text.js';
 import type { FlatMessage } from './pick-messages.js';
 
 /** Spec 001 §9: the columns, in this order. */
@@ -21,6 +22,6 @@ export function toCsv(messages: readonly FlatMessage[]): string {
   for (const column of csvColumns) {
     if (!messages.some((message) => Object.hasOwn(message, column))) throw new Error(`No message has a ${column} to export`);
   }
-  const rows = messages.map((message) => csvColumns.map((column) => quote(cellText(message[column]))).join(','));
+  const rows = messages.map((message) => csvColumns.map((column) => quote(cellText(column === 'text' ? exportMessageText(message) : message[column]))).join(','));
   return `${csvColumns.join(',')}\r\n${rows.join('\r\n')}`;
 }

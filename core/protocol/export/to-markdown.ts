@@ -1,4 +1,5 @@
 import type { ExportOptionsBlock } from './export-options.js';
+import { exportMessageText } from './message-text.js';
 import type { FlatMessage } from './pick-messages.js';
 import { exportValueText, type ExportHeader } from './to-text.js';
 
@@ -12,7 +13,7 @@ export function toMarkdown(header: ExportHeader, options: ExportOptionsBlock | n
   }
   markdown += '\n## History\n';
   for (const message of messages) {
-    markdown += `**${exportValueText(message.sender)}:**\n${exportValueText(message.text)}\n`;
+    markdown += `**${exportValueText(message.sender)}:**\n${exportValueText(exportMessageText(message))}\n`;
     if (message.error) markdown += '*(This is an error message)*\n';
     if (message.unfinished) markdown += '*(This is an unfinished message)*\n';
     markdown += '\n\n';

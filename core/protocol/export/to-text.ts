@@ -1,4 +1,5 @@
 import type { ExportOptionsBlock } from './export-options.js';
+import { exportMessageText } from './message-text.js';
 import type { FlatMessage } from './pick-messages.js';
 
 /** What the text and Markdown exports print about the conversation. */
@@ -23,7 +24,7 @@ export function toText(header: ExportHeader, options: ExportOptionsBlock | null,
   }
   text += '\nHistory\n########################\n';
   for (const message of messages) {
-    text += `>> ${exportValueText(message.sender)}:\n${exportValueText(message.text)}\n`;
+    text += `>> ${exportValueText(message.sender)}:\n${exportValueText(exportMessageText(message))}\n`;
     if (message.error) text += '(This is an error message)\n';
     if (message.unfinished) text += '(This is an unfinished message)\n';
     text += '\n\n';

@@ -4,6 +4,7 @@ import { fileConfigBody, megabyte, resolveFileLimits } from '../../files/index.j
 import { deleteFiles } from './delete-files.js';
 import { downloadFile } from './download.js';
 import { toFileDto } from '../../presenters/file-dto.js';
+import { isRetrievalMimeType } from '../../protocol/files.js';
 import { indexDocument } from '../../search/documents/index-document.js';
 import { receiveUpload } from './receive-upload.js';
 import { serveUpload } from './serve-upload.js';
@@ -45,7 +46,9 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
         const received = await receiveUpload(request, context, kind);
         const temporaryFileId = received.temporaryFileId;
         // A document's text is read and indexed before the answer, so `embedded` says whether turns can search it.
-        const record = kind === 'file' ? await indexDocument(received.record, context) : received.record;
+        // A knowledge file of a type retrieval does not read is the code interpreter's only: not indexed.
+        const searchable = kind === 'file' && (!received.assistant || isRetrievalMimeType(received.record.type));
+        const record = searchable ? await indexDocument(received.record, context) : received.record;
         // A knowledge file is the assistant's once it is searchable (retrieval reads the index).
         if (received.assistant) await attachKnowledge(app, request.user!.id, received.assistant.id, record.file_id);
         return { message: 'File uploaded and processed successfully', ...toFileDto(record), temp_file_id: temporaryFileId };

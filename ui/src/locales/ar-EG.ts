@@ -516,6 +516,8 @@ export const arEG = {
   com_assistants_retrieval_unavailable: "الاسترجاع غير متاح لـ {0}",
   com_assistants_knowledge: "المعرفة",
   com_assistants_knowledge_disabled: "احفظ المساعد مع تفعيل مفسّر الشيفرة أو الاسترجاع لرفع ملفات المعرفة.",
+  com_assistants_code_interpreter_files: "الملفات التالية متاحة لمفسر الأكواد فقط:",
+  com_assistants_deleted: "تم حذف مساعد هذه المحادثة. تبقى رسائلها قابلة للقراءة؛ ابدأ محادثة جديدة للتحدث مع مساعد آخر.",
   com_assistants_upload_files: "رفع ملفات",
   com_assistants_remove_file: "إزالة {0}",
   com_assistants_tools: "الأدوات",

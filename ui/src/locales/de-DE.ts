@@ -527,6 +527,8 @@ export const deDE = {
   com_assistants_retrieval_unavailable: "Abruf ist für {0} nicht verfügbar",
   com_assistants_knowledge: "Wissen",
   com_assistants_knowledge_disabled: "Speichern Sie den Assistenten mit Code-Interpreter oder Abruf, um Wissensdateien hochzuladen.",
+  com_assistants_code_interpreter_files: "Die folgenden Dateien sind nur für den Code-Interpreter verfügbar:",
+  com_assistants_deleted: "Der Assistent dieser Unterhaltung wurde gelöscht. Ihre Nachrichten bleiben lesbar; beginnen Sie einen neuen Chat mit einem anderen Assistenten.",
   com_assistants_upload_files: "Dateien hochladen",
   com_assistants_remove_file: "{0} entfernen",
   com_assistants_tools: "Werkzeuge",

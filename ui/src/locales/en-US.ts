@@ -518,6 +518,8 @@ export const enUS = {
   com_assistants_retrieval_unavailable: "Retrieval is not available for {0}",
   com_assistants_knowledge: "Knowledge",
   com_assistants_knowledge_disabled: "Save the assistant with Code Interpreter or Retrieval on to upload knowledge files.",
+  com_assistants_code_interpreter_files: "The following files are only available for Code Interpreter:",
+  com_assistants_deleted: "This conversation's assistant was deleted. Its messages stay readable; start a new chat to talk to another assistant.",
   com_assistants_upload_files: "Upload files",
   com_assistants_remove_file: "Remove {0}",
   com_assistants_tools: "Tools",

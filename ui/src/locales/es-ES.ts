@@ -529,6 +529,8 @@ export const esES = {
   com_assistants_retrieval_unavailable: "La recuperación no está disponible para {0}",
   com_assistants_knowledge: "Conocimiento",
   com_assistants_knowledge_disabled: "Guarda el asistente con el intérprete de código o la recuperación activados para subir archivos de conocimiento.",
+  com_assistants_code_interpreter_files: "Los siguientes archivos solo están disponibles para el intérprete de código:",
+  com_assistants_deleted: "El asistente de esta conversación fue eliminado. Sus mensajes siguen disponibles; inicia un chat nuevo para hablar con otro asistente.",
   com_assistants_upload_files: "Subir archivos",
   com_assistants_remove_file: "Quitar {0}",
   com_assistants_tools: "Herramientas",

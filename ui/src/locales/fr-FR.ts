@@ -529,6 +529,8 @@ export const frFR = {
   com_assistants_retrieval_unavailable: "La récupération n’est pas disponible pour {0}",
   com_assistants_knowledge: "Connaissances",
   com_assistants_knowledge_disabled: "Enregistrez l’assistant avec l’interpréteur de code ou la récupération activés pour envoyer des fichiers de connaissances.",
+  com_assistants_code_interpreter_files: "Les fichiers suivants ne sont disponibles que pour l'interpréteur de code :",
+  com_assistants_deleted: "L'assistant de cette conversation a été supprimé. Ses messages restent lisibles ; commencez une nouvelle discussion avec un autre assistant.",
   com_assistants_upload_files: "Envoyer des fichiers",
   com_assistants_remove_file: "Retirer {0}",
   com_assistants_tools: "Outils",

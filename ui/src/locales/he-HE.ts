@@ -516,6 +516,8 @@ export const heHE = {
   com_assistants_retrieval_unavailable: "אחזור אינו זמין עבור {0}",
   com_assistants_knowledge: "ידע",
   com_assistants_knowledge_disabled: "שמרו את העוזר עם מפרש קוד או אחזור פעילים כדי להעלות קובצי ידע.",
+  com_assistants_code_interpreter_files: "הקבצים הבאים זמינים רק למפרש הקוד:",
+  com_assistants_deleted: "העוזר של שיחה זו נמחק. ההודעות שלה נשארות קריאות; התחילו שיחה חדשה כדי לדבר עם עוזר אחר.",
   com_assistants_upload_files: "העלאת קבצים",
   com_assistants_remove_file: "הסרת {0}",
   com_assistants_tools: "כלים",

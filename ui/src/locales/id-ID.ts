@@ -519,6 +519,8 @@ export const idID = {
   com_assistants_retrieval_unavailable: "Pengambilan tidak tersedia untuk {0}",
   com_assistants_knowledge: "Pengetahuan",
   com_assistants_knowledge_disabled: "Simpan asisten dengan penerjemah kode atau pengambilan aktif untuk mengunggah file pengetahuan.",
+  com_assistants_code_interpreter_files: "File berikut hanya tersedia untuk Penerjemah Kode:",
+  com_assistants_deleted: "Asisten percakapan ini telah dihapus. Pesannya tetap dapat dibaca; mulai obrolan baru untuk berbicara dengan asisten lain.",
   com_assistants_upload_files: "Unggah file",
   com_assistants_remove_file: "Hapus {0}",
   com_assistants_tools: "Alat",

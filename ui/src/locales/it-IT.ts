@@ -522,6 +522,8 @@ export const itIT = {
   com_assistants_retrieval_unavailable: "Il recupero non è disponibile per {0}",
   com_assistants_knowledge: "Conoscenza",
   com_assistants_knowledge_disabled: "Salva l’assistente con interprete di codice o recupero attivi per caricare file di conoscenza.",
+  com_assistants_code_interpreter_files: "I seguenti file sono disponibili solo per l'interprete di codice:",
+  com_assistants_deleted: "L'assistente di questa conversazione è stato eliminato. I suoi messaggi restano leggibili; avvia una nuova chat per parlare con un altro assistente.",
   com_assistants_upload_files: "Carica file",
   com_assistants_remove_file: "Rimuovi {0}",
   com_assistants_tools: "Strumenti",

@@ -516,6 +516,8 @@ export const jaJP = {
   com_assistants_retrieval_unavailable: "{0} では検索を利用できません",
   com_assistants_knowledge: "ナレッジ",
   com_assistants_knowledge_disabled: "ナレッジファイルをアップロードするには、コードインタープリターまたは検索を有効にしてアシスタントを保存してください。",
+  com_assistants_code_interpreter_files: "次のファイルはコードインタープリターでのみ使用できます:",
+  com_assistants_deleted: "この会話のアシスタントは削除されました。メッセージは引き続き読めます。別のアシスタントと話すには新しいチャットを始めてください。",
   com_assistants_upload_files: "ファイルをアップロード",
   com_assistants_remove_file: "{0} を削除",
   com_assistants_tools: "ツール",

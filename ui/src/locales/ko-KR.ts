@@ -515,6 +515,8 @@ export const koKR = {
   com_assistants_retrieval_unavailable: "{0}에서는 검색을 사용할 수 없습니다",
   com_assistants_knowledge: "지식",
   com_assistants_knowledge_disabled: "지식 파일을 업로드하려면 코드 인터프리터나 검색을 켠 상태로 어시스턴트를 저장하세요.",
+  com_assistants_code_interpreter_files: "다음 파일은 코드 인터프리터에서만 사용할 수 있습니다:",
+  com_assistants_deleted: "이 대화의 어시스턴트가 삭제되었습니다. 메시지는 계속 읽을 수 있으며, 다른 어시스턴트와 대화하려면 새 채팅을 시작하세요.",
   com_assistants_upload_files: "파일 업로드",
   com_assistants_remove_file: "{0} 제거",
   com_assistants_tools: "도구",

@@ -522,6 +522,8 @@ export const nlNL = {
   com_assistants_retrieval_unavailable: "Ophalen is niet beschikbaar voor {0}",
   com_assistants_knowledge: "Kennis",
   com_assistants_knowledge_disabled: "Sla de assistent op met code-interpreter of ophalen aan om kennisbestanden te uploaden.",
+  com_assistants_code_interpreter_files: "De volgende bestanden zijn alleen beschikbaar voor de code-interpreter:",
+  com_assistants_deleted: "De assistent van dit gesprek is verwijderd. De berichten blijven leesbaar; begin een nieuwe chat om met een andere assistent te praten.",
   com_assistants_upload_files: "Bestanden uploaden",
   com_assistants_remove_file: "{0} verwijderen",
   com_assistants_tools: "Hulpmiddelen",

@@ -519,6 +519,8 @@ export const plPL = {
   com_assistants_retrieval_unavailable: "Wyszukiwanie jest niedostępne dla {0}",
   com_assistants_knowledge: "Wiedza",
   com_assistants_knowledge_disabled: "Zapisz asystenta z włączonym interpreterem kodu lub wyszukiwaniem, aby przesłać pliki wiedzy.",
+  com_assistants_code_interpreter_files: "Poniższe pliki są dostępne tylko dla interpretera kodu:",
+  com_assistants_deleted: "Asystent tej rozmowy został usunięty. Jej wiadomości pozostają czytelne; rozpocznij nowy czat, aby porozmawiać z innym asystentem.",
   com_assistants_upload_files: "Prześlij pliki",
   com_assistants_remove_file: "Usuń {0}",
   com_assistants_tools: "Narzędzia",

@@ -523,6 +523,8 @@ export const ptBR = {
   com_assistants_retrieval_unavailable: "A recuperação não está disponível para {0}",
   com_assistants_knowledge: "Conhecimento",
   com_assistants_knowledge_disabled: "Salve o assistente com o interpretador de código ou a recuperação ativados para enviar arquivos de conhecimento.",
+  com_assistants_code_interpreter_files: "Os arquivos a seguir estão disponíveis apenas para o interpretador de código:",
+  com_assistants_deleted: "O assistente desta conversa foi excluído. As mensagens continuam legíveis; inicie um novo chat para falar com outro assistente.",
   com_assistants_upload_files: "Enviar arquivos",
   com_assistants_remove_file: "Remover {0}",
   com_assistants_tools: "Ferramentas",

@@ -520,6 +520,8 @@ export const ruRU = {
   com_assistants_retrieval_unavailable: "Поиск по знаниям недоступен для {0}",
   com_assistants_knowledge: "Знания",
   com_assistants_knowledge_disabled: "Сохраните ассистента с интерпретатором кода или поиском, чтобы загружать файлы знаний.",
+  com_assistants_code_interpreter_files: "Следующие файлы доступны только интерпретатору кода:",
+  com_assistants_deleted: "Ассистент этого разговора удалён. Его сообщения остаются доступными; начните новый чат, чтобы общаться с другим ассистентом.",
   com_assistants_upload_files: "Загрузить файлы",
   com_assistants_remove_file: "Удалить {0}",
   com_assistants_tools: "Инструменты",

@@ -519,6 +519,8 @@ export const svSE = {
   com_assistants_retrieval_unavailable: "Hämtning är inte tillgänglig för {0}",
   com_assistants_knowledge: "Kunskap",
   com_assistants_knowledge_disabled: "Spara assistenten med kodtolk eller hämtning på för att ladda upp kunskapsfiler.",
+  com_assistants_code_interpreter_files: "Följande filer är endast tillgängliga för kodtolken:",
+  com_assistants_deleted: "Den här konversationens assistent har tagits bort. Meddelandena går fortfarande att läsa; starta en ny chatt för att prata med en annan assistent.",
   com_assistants_upload_files: "Ladda upp filer",
   com_assistants_remove_file: "Ta bort {0}",
   com_assistants_tools: "Verktyg",

@@ -521,6 +521,8 @@ export const trTR = {
   com_assistants_retrieval_unavailable: "Bilgi getirme {0} için kullanılamaz",
   com_assistants_knowledge: "Bilgi",
   com_assistants_knowledge_disabled: "Bilgi dosyası yüklemek için asistanı kod yorumlayıcı veya bilgi getirme açıkken kaydedin.",
+  com_assistants_code_interpreter_files: "Aşağıdaki dosyalar yalnızca Kod Yorumlayıcı için kullanılabilir:",
+  com_assistants_deleted: "Bu sohbetin asistanı silindi. Mesajları okunabilir kalır; başka bir asistanla konuşmak için yeni bir sohbet başlatın.",
   com_assistants_upload_files: "Dosya yükle",
   com_assistants_remove_file: "{0} kaldır",
   com_assistants_tools: "Araçlar",

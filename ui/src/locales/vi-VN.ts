@@ -518,6 +518,8 @@ export const viVN = {
   com_assistants_retrieval_unavailable: "Truy xuất không khả dụng cho {0}",
   com_assistants_knowledge: "Kiến thức",
   com_assistants_knowledge_disabled: "Lưu trợ lý với trình thông dịch mã hoặc truy xuất được bật để tải tệp kiến thức lên.",
+  com_assistants_code_interpreter_files: "Các tệp sau chỉ dùng được cho Trình thông dịch mã:",
+  com_assistants_deleted: "Trợ lý của cuộc trò chuyện này đã bị xóa. Các tin nhắn vẫn đọc được; hãy bắt đầu cuộc trò chuyện mới để nói chuyện với trợ lý khác.",
   com_assistants_upload_files: "Tải tệp lên",
   com_assistants_remove_file: "Xóa {0}",
   com_assistants_tools: "Công cụ",

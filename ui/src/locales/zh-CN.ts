@@ -512,6 +512,8 @@ export const zhCN = {
   com_assistants_retrieval_unavailable: "{0} 不支持检索",
   com_assistants_knowledge: "知识",
   com_assistants_knowledge_disabled: "请先在启用代码解释器或检索的情况下保存助手，然后再上传知识文件。",
+  com_assistants_code_interpreter_files: "以下文件仅可用于代码解释器：",
+  com_assistants_deleted: "此对话的助手已被删除。其消息仍可阅读；请开始新的聊天以与其他助手交谈。",
   com_assistants_upload_files: "上传文件",
   com_assistants_remove_file: "移除 {0}",
   com_assistants_tools: "工具",

@@ -512,6 +512,8 @@ export const zhTC = {
   com_assistants_retrieval_unavailable: "{0} 不支援檢索",
   com_assistants_knowledge: "知識",
   com_assistants_knowledge_disabled: "請先在啟用程式碼解譯器或檢索的情況下儲存助理，再上傳知識檔案。",
+  com_assistants_code_interpreter_files: "以下檔案僅可用於程式碼解譯器：",
+  com_assistants_deleted: "此對話的助理已被刪除。其訊息仍可閱讀；請開始新的聊天以與其他助理交談。",
   com_assistants_upload_files: "上傳檔案",
   com_assistants_remove_file: "移除 {0}",
   com_assistants_tools: "工具",

@@ -1,12 +1,59 @@
-import type { AssistantDto } from '@protocol';
+import { isRetrievalMimeType, type AssistantDto, type FileDto } from '@protocol';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
 import { filesQueryKey } from '../../../lib/query-keys.js';
 import { useToast } from '../../../lib/toast/index.js';
 import { putInList, uploadKnowledgeFile, useKnowledgeFilesQuery, useSaveAssistant } from '../api/assistants-api.js';
+
+/**
+ * The knowledge files in spec 001's two groups: those of retrieval's types (retrieval and the code
+ * interpreter read them), then the rest, which only the code interpreter reads. A file whose record
+ * is not loaded yet stays in the first group until its type is known.
+ */
+function KnowledgeLists({ assistant, files, onRemove }: { assistant: AssistantDto; files: readonly FileDto[] | undefined; onRemove: (fileId: string) => void }) {
+  const localize = useLocalize();
+  const codeOnlyHeading = useId();
+  const records = new Map((files ?? []).map((file) => [file.file_id, file]));
+  const codeOnly = (fileId: string) => {
+    const type = records.get(fileId)?.type;
+    return type !== undefined && !isRetrievalMimeType(type);
+  };
+  const both = assistant.file_ids.filter((fileId) => !codeOnly(fileId));
+  const interpreterOnly = assistant.file_ids.filter(codeOnly);
+  const row = (fileId: string) => {
+    const name = records.get(fileId)?.filename ?? fileId;
+    return (
+      <li key={fileId} className="flex items-center gap-2 rounded-lg border border-neutral-200 px-2 py-1 text-sm dark:border-neutral-700">
+        <span className="min-w-0 flex-1 truncate">{name}</span>
+        <button type="button" className="text-xs text-neutral-500 hover:text-red-600" aria-label={localize('com_assistants_remove_file', name)} onClick={() => onRemove(fileId)}>
+          ✕
+        </button>
+      </li>
+    );
+  };
+  return (
+    <>
+      {both.length > 0 && (
+        <ul aria-label={localize('com_assistants_knowledge')} className="flex flex-col gap-1">
+          {both.map(row)}
+        </ul>
+      )}
+      {interpreterOnly.length > 0 && (
+        <>
+          <p id={codeOnlyHeading} className="text-xs text-neutral-500 dark:text-neutral-400">
+            {localize('com_assistants_code_interpreter_files')}
+          </p>
+          <ul aria-labelledby={codeOnlyHeading} className="flex flex-col gap-1">
+            {interpreterOnly.map(row)}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
 
 /**
  * Knowledge files (spec 001 §4): uploading needs a saved assistant whose saved tools include code
@@ -21,7 +68,6 @@ export function AssistantKnowledge({ assistant }: { assistant: AssistantDto | un
   const save = useSaveAssistant();
   const files = useKnowledgeFilesQuery(Boolean(assistant?.file_ids.length));
   const canUpload = Boolean(assistant?.tools.some((tool) => tool.type === 'code_interpreter' || tool.type === 'retrieval'));
-  const names = new Map((files.data ?? []).map((file) => [file.file_id, file.filename]));
 
   const upload = async (file: File) => {
     if (!assistant) return;
@@ -41,23 +87,7 @@ export function AssistantKnowledge({ assistant }: { assistant: AssistantDto | un
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 text-sm font-medium">{localize('com_assistants_knowledge')}</legend>
       {!canUpload && <p className="text-xs text-neutral-500 dark:text-neutral-400">{localize('com_assistants_knowledge_disabled')}</p>}
-      {assistant && assistant.file_ids.length > 0 && (
-        <ul aria-label={localize('com_assistants_knowledge')} className="flex flex-col gap-1">
-          {assistant.file_ids.map((fileId) => (
-            <li key={fileId} className="flex items-center gap-2 rounded-lg border border-neutral-200 px-2 py-1 text-sm dark:border-neutral-700">
-              <span className="min-w-0 flex-1 truncate">{names.get(fileId) ?? fileId}</span>
-              <button
-                type="button"
-                className="text-xs text-neutral-500 hover:text-red-600"
-                aria-label={localize('com_assistants_remove_file', names.get(fileId) ?? fileId)}
-                onClick={() => save.mutate({ id: assistant.id, body: { file_ids: assistant.file_ids.filter((id) => id !== fileId) } })}
-              >
-                ✕
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {assistant && <KnowledgeLists assistant={assistant} files={files.data} onRemove={(fileId) => save.mutate({ id: assistant.id, body: { file_ids: assistant.file_ids.filter((id) => id !== fileId) } })} />}
       <Button variant="secondary" className="self-start px-3 py-1.5" disabled={!canUpload || uploading} onClick={() => input.current?.click()}>
         {localize(uploading ? 'com_ui_uploading' : 'com_assistants_upload_files')}
       </Button>

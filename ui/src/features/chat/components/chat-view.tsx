@@ -41,6 +41,7 @@ const blockTexts = {
   'search-view': 'com_ui_search_view_placeholder',
   'no-endpoint': 'com_ui_no_endpoint_placeholder',
   'key-missing': 'com_endpoint_config_placeholder',
+  'assistant-deleted': 'com_assistants_deleted',
   'no-assistant': 'com_assistants_none',
   'not-appendable': 'com_ui_not_appendable_placeholder',
 } as const satisfies Record<ComposerBlock, TranslationKey>;
@@ -140,11 +141,12 @@ export function ChatView({ header }: { header?: ReactNode }) {
   const settled = useRef(false);
   if (!configLoading && !endpointsQuery.isPending && !modelsQuery.isPending) settled.current = true;
 
-  const { assistants } = useAssistants();
+  const { assistants, isPending: assistantsPending } = useAssistants();
   const assistant = setup.endpoint === 'assistants' ? assistants.find((entry) => entry.id === setup.assistant_id) : undefined;
   const assistantMissing = setup.endpoint === 'assistants' && !assistant;
+  const assistantDeleted = assistantMissing && !assistantsPending && Boolean(setup.assistant_id) && setup.assistant_id === conversation?.assistant_id;
   const { data: assistantActions } = useAssistantActions(assistant?.id);
-  const block = composerBlock({ conversationId, endpoint: setup.endpoint, keyMissing, assistantMissing, latest, isSubmitting });
+  const block = composerBlock({ conversationId, endpoint: setup.endpoint, keyMissing, assistantMissing, assistantDeleted, latest, isSubmitting });
   const disabledReason = block ? localize(blockTexts[block]) : null;
   const streaming = isSubmitting && latest?.isCreatedByUser === false;
 

@@ -14,6 +14,8 @@ describe('composerBlock', () => {
     expect(composerBlock({ ...base, conversationId: 'search' })).toBe('search-view');
     expect(composerBlock({ ...base, endpoint: null })).toBe('no-endpoint');
     expect(composerBlock({ ...base, keyMissing: true })).toBe('key-missing');
+    expect(composerBlock({ ...base, endpoint: 'assistants', assistantMissing: true })).toBe('no-assistant');
+    expect(composerBlock({ ...base, endpoint: 'assistants', assistantMissing: true, assistantDeleted: true })).toBe('assistant-deleted');
     expect(composerBlock({ ...base, latest: message('a2', 'u1', { error: true }) })).toBe('not-appendable');
     expect(composerBlock({ ...base, latest: message('a3', 'u1', { unfinished: true }) })).toBe('not-appendable');
     expect(composerBlock({ ...base, latest: message('a3', 'u1', { unfinished: true }), isSubmitting: true })).toBeNull();
