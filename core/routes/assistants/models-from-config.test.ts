@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../config/index.js';
-import { builtInPlugins } from '../../../plugins/index.js';
+import { providerPlugins } from '../../../testing/provider-plugins.js';
 import { bearer, registerUser, buildTestServer } from '../../../testing/build-test-server.js';
 import { writeYamlFile } from '../../../testing/yaml-file.js';
 
@@ -10,7 +10,7 @@ const assistantsKey = { ASSISTANTS_API_KEY: 'sk-assistants', ASSISTANTS_MODELS: 
 async function start(yaml: string, env: Record<string, string>) {
   const file = writeYamlFile(yaml);
   try {
-    return await buildTestServer({ plugins: builtInPlugins, configPath: file.path, env });
+    return await buildTestServer({ plugins: providerPlugins, configPath: file.path, env });
   } finally {
     file.remove();
   }
