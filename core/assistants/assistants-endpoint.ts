@@ -86,20 +86,29 @@ async function connect(services: ChatServices, entry: ConfiguredEndpoint, userId
  * assistants endpoint's own models come first, then each `modelsFrom` endpoint's in the order
  * named: a model id offered twice runs on the first (assistants store plain model ids, which
  * LibreChat's client shows as they are). An endpoint this user cannot reach (their key is missing
- * or expired, its model list fails) is passed over; when no endpoint offers the model, the first
- * such failure is the answer (no_user_key …), else illegal_model_request.
+ * or expired, its model list fails) is passed over. When none offers the model: the assistants
+ * endpoint's own failure (no_user_key …), else the failure of a lending endpoint that lists the
+ * model without a key (so a user is told to add their key, not that the model is unknown), else
+ * illegal_model_request.
  */
 export async function openAssistantsConnection(services: ChatServices, endpoint: AssistantsEndpoint, userId: string, model: string): Promise<AssistantsConnection> {
-  let failure: unknown;
+  let ownFailure: unknown;
+  const unreachable: Array<{ entry: ConfiguredEndpoint; failure: unknown }> = [];
   for (const entry of [endpoint.entry, ...endpoint.offered]) {
     try {
       const connection = await connect(services, entry, userId);
       if (connection.models.includes(model)) return connection;
-    } catch (error) {
-      failure ??= error;
+    } catch (failure) {
+      if (entry === endpoint.entry) ownFailure = failure;
+      else unreachable.push({ entry, failure });
     }
   }
-  if (failure !== undefined) throw failure;
+  if (ownFailure !== undefined) throw ownFailure;
+  for (const { entry, failure } of unreachable) {
+    // The list GET /api/models shows for that endpoint (no user's key).
+    const listed = await entry.provider.listModels().catch((): string[] => []);
+    if (listed.includes(model)) throw failure;
+  }
   throw new ChatboxError('illegal_model_request', `The model "${model}" is not offered by the assistants endpoint`, { model });
 }
 

@@ -16,17 +16,22 @@ const testTools = testToolPlugins();
 const claude = 'claude-3-5-sonnet-20241022';
 
 // Anthropic lends its models (one of them also the assistants endpoint's own: gpt-4o), then a custom
-// endpoint whose users bring their own key.
+// endpoint whose users bring their own key, then one whose users bring their key and base URL.
 const yaml = (openaiURL: string) => `
 endpoints:
   assistants:
-    modelsFrom: [anthropic, Mistral]
+    modelsFrom: [anthropic, Mistral, Proxy]
   custom:
     - name: Mistral
       apiKey: user_provided
       baseURL: ${openaiURL}/v1
       models:
         default: [mistral-small]
+    - name: Proxy
+      apiKey: user_provided
+      baseURL: user_provided
+      models:
+        default: [proxy-model]
 `;
 
 beforeAll(async () => {
@@ -183,5 +188,17 @@ describe('a run on a lent model', () => {
     expect(refused.frames).toHaveLength(1);
     expect(refused.frames[0]!.event).toBe('error');
     expect(refused.frames[0]!.data.text).toContain('no_user_key');
+  });
+
+  it("calls a user's base URL through the SSRF guard: a private address is refused, nothing reaches it", async () => {
+    const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+    await server.request('PUT', '/api/keys', { name: 'Proxy', value: JSON.stringify({ apiKey: 'sk-proxy', baseURL: `${upstreams.openai.url}/v1` }), expiresAt });
+    const assistantId = (await createAssistant({ model: 'proxy-model' })).json().id;
+    upstreams.openai.control.configure({ reply: 'Should not be seen.' });
+    const { frames } = await chat({ text: 'Hello', assistant_id: assistantId });
+    const final = frames.at(-1)!.data;
+    expect(final.responseMessage.finish_reason).toBe('error');
+    expect(final.responseMessage.content.at(-1)).toEqual({ type: 'error', text: { value: expect.stringMatching(/127\.0\.0\.1 is a private address/) } });
+    expect(openaiCalls()).toEqual([]);
   });
 });
