@@ -44,6 +44,7 @@ beforeAll(async () => {
       ANTHROPIC_API_KEY: 'sk-ant-operator',
       ANTHROPIC_REVERSE_PROXY: upstreams.anthropic.url,
       ANTHROPIC_MODELS: `${claude},gpt-4o`,
+      ASSISTANTS_VISION_MODEL: 'gpt-4o',
       TITLE_CONVO: 'false',
       LIMIT_MESSAGE_IP: 'false',
       LIMIT_MESSAGE_USER: 'false',
@@ -157,6 +158,28 @@ describe('a run on a lent model', () => {
     expect(user.content).toEqual([
       { type: 'image', source: { type: 'base64', media_type: expect.stringMatching(/^image\//), data: expect.any(String) } },
       { type: 'text', text: 'What is this?' },
+    ]);
+  });
+
+  it("describes images for a lent model that cannot see them with the vision model's own endpoint", async () => {
+    const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+    await server.request('PUT', '/api/keys', { name: 'Mistral', value: 'sk-alice-mistral', expiresAt });
+    const assistantId = (await createAssistant({ model: 'mistral-small', tools: ['image_vision'] })).json().id;
+    const png = new Uint8Array(await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 0, g: 0, b: 255 } } }).png().toBuffer());
+    const upload = await multipartBody(clientUpload({ content: png, fileName: 'square.png', type: 'image/png' }, [['width', '32'], ['height', '32']]));
+    const image = (await server.app.inject({ method: 'POST', url: '/api/files/images', payload: upload.payload, headers: { ...upload.headers, ...bearer(server.alice) } })).json();
+    const describing = (request: RecordedRequest) => request.body.model === 'gpt-4o';
+    upstreams.openai.control.configure({
+      reply: (request: RecordedRequest) => (describing(request) ? 'A blue square.' : toolResultsIn(request.body).length > 0 ? 'It is a blue square.' : ''),
+      toolCalls: (request: RecordedRequest) => (describing(request) || toolResultsIn(request.body).length > 0 ? [] : [{ id: 'call_vision', name: 'image_vision', input: {} }]),
+    });
+    const { frames } = await chat({ text: 'What is this?', assistant_id: assistantId, files: [{ file_id: image.file_id, filepath: image.filepath, type: image.type, width: 32, height: 32 }] });
+    expect(frames.at(-1)!.data.responseMessage.text).toBe('It is a blue square.');
+    const calls = openaiCalls().map((call) => ({ model: call.body.model, key: call.headers.authorization }));
+    expect(calls).toEqual([
+      { model: 'mistral-small', key: 'Bearer sk-alice-mistral' },
+      { model: 'gpt-4o', key: 'Bearer sk-assistants' },
+      { model: 'mistral-small', key: 'Bearer sk-alice-mistral' },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { findAssistantsEndpoint } from '../../assistants/assistants-endpoint.js';
+import { findAssistantsEndpoint, openAssistantsConnection } from '../../assistants/assistants-endpoint.js';
 import { namesModelsFrom } from '../../assistants/offered-endpoints.js';
 import { resolveFileLimits } from '../../files/index.js';
 import type { UploadContext } from '../files/receive-upload.js';
@@ -46,7 +46,7 @@ export async function assistantsRoutes(app: FastifyInstance): Promise<void> {
   const factories: CapabilityToolFactories = {
     code_interpreter: codeInterpreterCapability(app.chat, sandbox),
     retrieval: retrievalCapability(app.chat, endpoint?.settings.retrievalModels ?? []),
-    image_vision: imageVisionCapability(app.chat, app.config.env.ASSISTANTS_VISION_MODEL),
+    image_vision: imageVisionCapability(app.chat, app.config.env.ASSISTANTS_VISION_MODEL, endpoint && ((userId, model) => openAssistantsConnection(app.chat, endpoint, userId, model))),
   };
   // The first registered action-executor runs actions (plugins/actions/openapi); a server built without
   // one still stores actions, and runs leave their functions out (run-tools.ts logs why).
