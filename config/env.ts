@@ -193,6 +193,11 @@ export const envSchema = z.object({
    */
   ASSISTANTS_VISION_MODEL: text(),
   /**
+   * Other endpoints whose models assistants may use (a comma list of endpoint names), when the yaml's
+   * `endpoints.assistants.modelsFrom` does not say.
+   */
+  ASSISTANTS_MODELS_FROM: text(),
+  /**
    * A Pyodide package index (a mirror of https://cdn.jsdelivr.net/pyodide/v<version>/full/): programs
    * may then import its packages (numpy, pandas, matplotlib …), fetched before the program runs and
    * cached in the data directory. Unset: the standard library only, nothing is downloaded.

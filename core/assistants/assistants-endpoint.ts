@@ -6,6 +6,7 @@ import { fetchFor } from '../chat/turn-steps.js';
 import type { ConfiguredEndpoint } from '../endpoints/configured-endpoint.js';
 import { ChatboxError } from '../errors/index.js';
 import type { ProviderCredentials } from '../plugin-api/index.js';
+import { offeredEndpoints } from './offered-endpoints.js';
 
 export const assistantsEndpointName = 'assistants';
 
@@ -28,10 +29,12 @@ export interface AssistantsSettings {
   timeoutMs?: number;
 }
 
-/** The assistants endpoint as configured: its chat endpoint (connection, models, key dialog) and its yaml settings. */
+/** The assistants endpoint as configured: its chat endpoint (connection, models, key dialog), its yaml settings, and the endpoints lending it models. */
 export interface AssistantsEndpoint {
   entry: ConfiguredEndpoint;
   settings: AssistantsSettings;
+  /** `modelsFrom`: other endpoints whose models assistants may use, after the entry's own, in that order. */
+  offered: readonly ConfiguredEndpoint[];
 }
 
 export function assistantsSettings(config: ChatboxConfig): AssistantsSettings {
@@ -50,7 +53,7 @@ export function assistantsSettings(config: ChatboxConfig): AssistantsSettings {
 /** The endpoint when the configuration turns it on (an assistants key in librechat.yaml or ASSISTANTS_API_KEY), else undefined. */
 export function findAssistantsEndpoint(endpoints: ReadonlyMap<string, ConfiguredEndpoint>, config: ChatboxConfig): AssistantsEndpoint | undefined {
   const entry = endpoints.get(assistantsEndpointName);
-  return entry && { entry, settings: assistantsSettings(config) };
+  return entry && { entry, settings: assistantsSettings(config), offered: offeredEndpoints(config, endpoints, assistantsEndpointName) };
 }
 
 /** The endpoint, or the catalogue's unknown_endpoint (400) for a route of an endpoint that is off. */
@@ -59,8 +62,9 @@ export function requireAssistantsEndpoint(endpoint: AssistantsEndpoint | undefin
   return endpoint;
 }
 
-/** Where one user's assistant calls go: the endpoint's provider with this user's credentials, and the models it offers them. */
+/** Where one user's assistant calls go: an endpoint's provider with this user's credentials, and the models it offers them. */
 export interface AssistantsConnection {
+  /** The assistants endpoint, or the `modelsFrom` endpoint whose model the assistant uses. */
   entry: ConfiguredEndpoint;
   /** The user's own key (and base URL) when the endpoint asks users for them; undefined when the operator's apply. */
   credentials: ProviderCredentials | undefined;
@@ -69,14 +73,63 @@ export interface AssistantsConnection {
   models: string[];
 }
 
-/**
- * The one place runs and routes get the assistants endpoint's connection for a user: credentials
- * (no_user_key / expired_user_key when the user must bring a key and has none), the guarded fetch
- * for a user's base URL, and the model list (cached per user like any endpoint's).
- */
-export async function openAssistantsConnection(services: ChatServices, endpoint: AssistantsEndpoint, userId: string): Promise<AssistantsConnection> {
-  const credentials = await services.credentials(userId, endpoint.entry);
+/** One endpoint's connection for a user, as a chat turn opens it: credentials, guarded fetch, the (cached) model list. */
+async function connect(services: ChatServices, entry: ConfiguredEndpoint, userId: string): Promise<AssistantsConnection> {
+  const credentials = await services.credentials(userId, entry);
   const fetch = fetchFor(services, credentials);
-  const models = await services.models.list(endpoint.entry, userId, credentials, fetch);
-  return { entry: endpoint.entry, credentials, fetch, models };
+  const models = await services.models.list(entry, userId, credentials, fetch);
+  return { entry, credentials, fetch, models };
+}
+
+/**
+ * The one place runs and routes resolve an assistant's model to a connection for a user. The
+ * assistants endpoint's own models come first, then each `modelsFrom` endpoint's in the order
+ * named: a model id offered twice runs on the first (assistants store plain model ids, which
+ * LibreChat's client shows as they are). An endpoint this user cannot reach (their key is missing
+ * or expired, its model list fails) is passed over. When none offers the model: the assistants
+ * endpoint's own failure (no_user_key …), else the failure of a lending endpoint that lists the
+ * model without a key (so a user is told to add their key, not that the model is unknown), else
+ * illegal_model_request.
+ */
+export async function openAssistantsConnection(services: ChatServices, endpoint: AssistantsEndpoint, userId: string, model: string): Promise<AssistantsConnection> {
+  let ownFailure: unknown;
+  const unreachable: Array<{ entry: ConfiguredEndpoint; failure: unknown }> = [];
+  for (const entry of [endpoint.entry, ...endpoint.offered]) {
+    try {
+      const connection = await connect(services, entry, userId);
+      if (connection.models.includes(model)) return connection;
+    } catch (failure) {
+      if (entry === endpoint.entry) ownFailure = failure;
+      else unreachable.push({ entry, failure });
+    }
+  }
+  if (ownFailure !== undefined) throw ownFailure;
+  for (const { entry, failure } of unreachable) {
+    // The list GET /api/models shows for that endpoint (no user's key).
+    const listed = await entry.provider.listModels().catch((): string[] => []);
+    if (listed.includes(model)) throw failure;
+  }
+  throw new ChatboxError('illegal_model_request', `The model "${model}" is not offered by the assistants endpoint`, { model });
+}
+
+/**
+ * The models the `modelsFrom` endpoints offer this user, in order, for the assistants endpoint's
+ * model list. An endpoint the user cannot reach (no key of theirs where users bring one, a failing
+ * model list) is left out rather than failing the list.
+ */
+export async function offeredModels(services: ChatServices, endpoint: AssistantsEndpoint, userId: string): Promise<string[]> {
+  const lists = await Promise.all(
+    endpoint.offered.map((entry) =>
+      connect(services, entry, userId).then(
+        (connection) => connection.models,
+        (error: unknown) => {
+          // A missing key is the user's choice, not a fault: only other failures are worth a warning.
+          if (error instanceof ChatboxError && error.status < 500) services.log.debug({ endpoint: entry.name, code: error.code }, 'an endpoint lending models to assistants is left out for this user');
+          else services.log.warn({ err: error, endpoint: entry.name }, 'listing the models an endpoint lends to assistants failed');
+          return [];
+        },
+      ),
+    ),
+  );
+  return lists.flat();
 }

@@ -27,6 +27,13 @@ describe('endpoints.assistants', () => {
     });
   });
 
+  it("accepts chatbox's modelsFrom (endpoint names, trimmed) and refuses an empty list or a single string", () => {
+    expect(check({ apiKey: 'sk', modelsFrom: ['anthropic', ' Mistral '] }).config?.endpoints?.assistants?.modelsFrom).toEqual(['anthropic', 'Mistral']);
+    expect(check({ modelsFrom: [] }).errors.map((error) => error.path)).toEqual(['endpoints.assistants.modelsFrom']);
+    expect(check({ modelsFrom: 'anthropic' }).errors.map((error) => error.path)).toEqual(['endpoints.assistants.modelsFrom']);
+    expect(check({ modelsFrom: ['anthropic', ''] }).errors.map((error) => error.path)).toEqual(['endpoints.assistants.modelsFrom[1]']);
+  });
+
   it('refuses supportedIds together with excludedIds', () => {
     expect(check({ supportedIds: ['a'], excludedIds: ['b'] }).errors).toEqual([
       { path: 'endpoints.assistants.excludedIds', message: 'set either supportedIds or excludedIds, not both' },

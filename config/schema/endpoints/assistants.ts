@@ -21,6 +21,12 @@ export const assistantsEndpointSchema = z
     /** Models that may use the retrieval tool. */
     retrievalModels: z.array(z.string().min(1)).min(1).optional(),
     capabilities: z.array(z.enum(assistantCapabilities)).default([...assistantCapabilities]),
+    /**
+     * chatbox's own: other configured endpoints (`anthropic`, `google`, a custom endpoint's name …)
+     * whose models assistants may also use, after this endpoint's own. LibreChat's schema drops the
+     * key, so a file with it still loads there. Checked at start against the configured endpoints.
+     */
+    modelsFrom: z.array(z.string().trim().min(1)).min(1).optional(),
     apiKey: z.string().optional(),
     baseURL: z.string().optional(),
     models: modelListSchema.optional(),

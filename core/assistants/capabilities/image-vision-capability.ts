@@ -4,6 +4,7 @@ import { endpointKind, imagesOf, isVisionModel } from '../../chat/turn-images.js
 import type { ChatRequest, Tool } from '../../plugin-api/index.js';
 import { toPluginLogger } from '../../plugin-host/plugin-logger.js';
 import { imageVisionTool } from '../assistant-tools.js';
+import type { AssistantsConnection } from '../assistants-endpoint.js';
 import type { CapabilityContext, CapabilityFactory } from '../run/run-capability.js';
 import { threadMessageFiles } from './thread-files.js';
 
@@ -29,13 +30,14 @@ export function imageVisionNote(imageCount: number): string {
 /**
  * The image_vision capability (issue 18 §3): LibreChat's `image_vision` function for a run on a model
  * that cannot see images. The tool sends the thread's images to the vision model (ASSISTANTS_VISION_MODEL,
- * on the assistants endpoint's connection, as LibreChat sent them to gpt-4-vision-preview) and answers
- * its description. A vision model gets the images themselves, so it is not offered the tool.
+ * as LibreChat sent them to gpt-4-vision-preview) and answers its description. A vision model gets the
+ * images themselves, so it is not offered the tool. `connectionFor` finds the vision model's endpoint
+ * (a run on a model lent by another endpoint may not reach it); a vision model no endpoint lists goes
+ * to the run's own connection.
  */
-export function imageVisionCapability(services: Services, visionModel: string = defaultVisionModel): CapabilityFactory {
+export function imageVisionCapability(services: Services, visionModel: string = defaultVisionModel, connectionFor?: (userId: string, model: string) => Promise<AssistantsConnection>): CapabilityFactory {
   return (context: CapabilityContext) => {
     if (isVisionModel(context.model)) return { off: `the model "${context.model}" sees the thread's images itself` };
-    const { connection } = context;
     const tool: Tool = {
       name: imageVisionTool.function.name,
       description: imageVisionTool.function.description ?? 'Describes the images of the conversation.',
@@ -44,6 +46,7 @@ export function imageVisionCapability(services: Services, visionModel: string = 
       manifest: { displayName: 'Image Vision', summary: "Describes the conversation's images for a model that cannot see them.", icon: '/assets/tools/dalle.svg', credentials: [] },
       async execute(_input, toolContext) {
         const files = await threadMessageFiles(services, context.userId, context.conversationId);
+        const connection = (await connectionFor?.(context.userId, visionModel).catch(() => undefined)) ?? context.connection;
         const images = await imagesOf(services, context.userId, files, { detail: 'auto', anthropic: endpointKind(connection.entry) === 'anthropic' });
         if (images.parts.length === 0) return [{ type: 'text', text: noImageDetails }];
         const request: ChatRequest = {

@@ -57,8 +57,9 @@ const refuse = (message: string, details?: Record<string, unknown>) => new Chatb
 /**
  * Checks a run before it starts, in LibreChat's order: the yaml's id filters, the assistant (the
  * caller's own), the conversation and its thread (the caller's own, one thread per conversation),
- * the parent message, the files, the model (offered by the endpoint) and the tools (a model that
- * cannot call tools is refused when the assistant has some). Rejects with the error to stream.
+ * the parent message, the files, the model (offered by the endpoint or a `modelsFrom` one, whose
+ * connection the run takes) and the tools (a model that cannot call tools is refused when the
+ * assistant has some). Rejects with the error to stream.
  */
 export async function planRun(services: ChatServices, input: { endpoint: AssistantsEndpoint; userId: string; body: AssistantChatRequest; ids: RunIds; factories: CapabilityToolFactories }): Promise<RunPlan> {
   const { endpoint, userId, body, ids } = input;
@@ -87,9 +88,8 @@ export async function planRun(services: ChatServices, input: { endpoint: Assista
   }
   const files = toMessageFiles(await lookUpFiles(services.store, userId, body.files ?? []));
 
-  const connection = await openAssistantsConnection(services, endpoint, userId);
   const model = body.model ?? assistant.model;
-  if (!connection.models.includes(model)) throw new ChatboxError('illegal_model_request', `The model "${model}" is not offered by the assistants endpoint`, { model });
+  const connection = await openAssistantsConnection(services, endpoint, userId, model);
   const { tools, skipped, capabilities } = resolveRunTools({ assistant, catalogue: services.tools, capabilities: settings.capabilities, factories: input.factories, userId, conversationId: ids.conversationId, model, connection });
   for (const { tool, reason } of skipped) services.log.info({ assistant_id: assistant.id, tool }, `the assistant's tool "${tool}" is left out of the run: ${reason}`);
   if (tools.length > 0 && !canCallTools(model)) throw new ChatboxError('tools_unsupported', formatErrorMessage(errorCodes.tools_unsupported.message, { model }), { model });

@@ -15,10 +15,9 @@ export function refuseWhenBuilderDisabled(endpoint: AssistantsEndpoint): void {
   if (endpoint.settings.disableBuilder) throw new ChatboxError('forbidden', 'The assistant builder is disabled on this server (endpoints.assistants.disableBuilder)');
 }
 
-/** The model must be one the assistants endpoint offers this user (its list, or the user's key's). */
+/** The model must be one the assistants endpoint offers this user (its list, or the user's key's), or a `modelsFrom` endpoint does. */
 export async function checkOfferedModel(app: FastifyInstance, endpoint: AssistantsEndpoint, userId: string, model: string): Promise<void> {
-  const { models } = await openAssistantsConnection(app.chat, endpoint, userId);
-  if (!models.includes(model)) throw new ChatboxError('illegal_model_request', `The model "${model}" is not offered by the assistants endpoint`, { model });
+  await openAssistantsConnection(app.chat, endpoint, userId, model);
 }
 
 /** Knowledge files must be the caller's own: another user's file id is refused like one that does not exist. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { findAssistantsEndpoint } from '../../assistants/assistants-endpoint.js';
+import { findAssistantsEndpoint, openAssistantsConnection } from '../../assistants/assistants-endpoint.js';
+import { namesModelsFrom } from '../../assistants/offered-endpoints.js';
 import { resolveFileLimits } from '../../files/index.js';
 import type { UploadContext } from '../files/receive-upload.js';
 import type { CapabilityToolFactories } from '../../assistants/run/run-tools.js';
@@ -23,6 +24,7 @@ import { assistantWriteRoutes } from './write-routes.js';
  */
 export async function assistantsRoutes(app: FastifyInstance): Promise<void> {
   const endpoint = findAssistantsEndpoint(app.endpoints, app.config);
+  if (!endpoint && namesModelsFrom(app.config)) app.log.warn('endpoints.assistants.modelsFrom (or ASSISTANTS_MODELS_FROM) is set, but the assistants endpoint is off: it needs its own apiKey (or ASSISTANTS_API_KEY)');
   // The files routes log the yaml's invalid MIME patterns; once is enough.
   const uploads: UploadContext = {
     storages: app.chat.fileStorages,
@@ -44,7 +46,7 @@ export async function assistantsRoutes(app: FastifyInstance): Promise<void> {
   const factories: CapabilityToolFactories = {
     code_interpreter: codeInterpreterCapability(app.chat, sandbox),
     retrieval: retrievalCapability(app.chat, endpoint?.settings.retrievalModels ?? []),
-    image_vision: imageVisionCapability(app.chat, app.config.env.ASSISTANTS_VISION_MODEL),
+    image_vision: imageVisionCapability(app.chat, app.config.env.ASSISTANTS_VISION_MODEL, endpoint && ((userId, model) => openAssistantsConnection(app.chat, endpoint, userId, model))),
   };
   // The first registered action-executor runs actions (plugins/actions/openapi); a server built without
   // one still stores actions, and runs leave their functions out (run-tools.ts logs why).
