@@ -89,7 +89,7 @@ describe('attachTurn (re-attach to a reply that streams)', () => {
       const shown: string[] = [];
       queryClient.getQueryCache().subscribe(() => {
         const reply = list().find((entry) => entry.messageId === 'a1');
-        const parts = JSON.stringify(reply?.content?.map((part) => part.type));
+        const parts = JSON.stringify(reply?.content?.map((part) => (part && typeof part === 'object' && 'type' in part ? part.type : null)));
         if (reply && shown.at(-1) !== `${parts} ${reply.text}`) shown.push(`${parts} ${reply.text}`);
       });
       mockFetch({
