@@ -8,6 +8,7 @@ import { startupBench } from './startup/startup-bench.js';
 import { uiBench } from './ui/ui-bench.js';
 import { streamOverheadBench, type StreamBenchOptions } from './stream/stream-bench.js';
 import { uploadBench } from './uploads/upload-bench.js';
+import { redisBench, type RedisBenchOptions } from './redis/redis-bench.js';
 
 /**
  * Replies arrive at 25 chunks a second (a GPT-4-class token rate). One stream measures time to first
@@ -35,6 +36,28 @@ const quickStream: StreamBenchOptions = {
   levels: [
     { concurrency: 1, chunks: 5, streamsPerWorker: 5, rounds: 1 },
     { concurrency: 10, chunks: 10, streamsPerWorker: 2, rounds: 1 },
+  ],
+};
+
+/** Time to first token at 1 stream (short replies, many samples), inter-chunk gaps under load at 50. */
+const fullRedis: RedisBenchOptions = {
+  chunkSize: 4,
+  delayMs: 40,
+  warmupStreams: 20,
+  levels: [
+    { concurrency: 1, chunks: 10, streamsPerWorker: 34, rounds: 3 },
+    { concurrency: 50, chunks: 100, streamsPerWorker: 3, rounds: 3 },
+  ],
+};
+
+/** About half a minute: the same paths with fewer, shorter streams. */
+const quickRedis: RedisBenchOptions = {
+  chunkSize: 4,
+  delayMs: 10,
+  warmupStreams: 3,
+  levels: [
+    { concurrency: 1, chunks: 5, streamsPerWorker: 20, rounds: 1 },
+    { concurrency: 10, chunks: 20, streamsPerWorker: 3, rounds: 1 },
   ],
 };
 
@@ -71,5 +94,7 @@ export function benchPlans(args: BenchArgs): Record<BenchName, () => Promise<Ben
     // The figure is a 200 MB ChatGPT export; quick mode imports 10 MB through the same path.
     import: () => importBench({ megabytes: args.quick ? 10 : 200 }),
     sandbox: () => sandboxBench({ warmRuns: args.quick ? 2 : 10 }),
+    // Skipped, with a note, where redis-server is not installed.
+    redis: () => redisBench(args.quick ? quickRedis : fullRedis),
   };
 }

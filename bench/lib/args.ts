@@ -1,4 +1,4 @@
-export const benchNames = ['stream', 'history', 'startup', 'ui', 'logins', 'uploads', 'import', 'sandbox'] as const;
+export const benchNames = ['stream', 'history', 'startup', 'ui', 'logins', 'uploads', 'import', 'sandbox', 'redis'] as const;
 export type BenchName = (typeof benchNames)[number];
 
 export interface BenchArgs {
@@ -11,7 +11,7 @@ export interface BenchArgs {
   levels?: number[];
 }
 
-/** `npm run bench -- [--quick] [--cpu-prof] [--levels=1,50,500] [stream|history|startup|ui|logins|uploads|import|sandbox …]`; no names runs every bench. */
+/** `npm run bench -- [--quick] [--cpu-prof] [--levels=1,50,500] [stream|history|startup|ui|logins|uploads|import|sandbox|redis …]`; no names runs every bench. */
 export function parseArgs(argv: string[]): BenchArgs {
   const names: BenchName[] = [];
   let quick = false;

@@ -56,7 +56,8 @@ export const chatPlugin = fp<ChatPluginOptions>(
       live: app.coordination.liveReplies,
       limits: createMessageLimits(app.config.env, app.auth.bans, app.coordination, app.log),
       balance,
-      models: createModelCatalog(),
+      // Redis being down is logged by the coordination once; a miss here only costs a fetch.
+      models: createModelCatalog({ cache: app.coordination.cache('models'), onCacheError: (error) => app.log.debug({ err: error }, 'model list cache unavailable') }),
       titles: createTitleService({ store: app.store, balance, log: app.log, handoff: app.coordination.handoff }),
       credentials: createCredentialsResolver(app.userKeys),
       timings: { ...defaultStreamTimings },

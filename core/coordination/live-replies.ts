@@ -9,8 +9,9 @@ export interface LiveReplyWatcher {
 
 /**
  * The frames of one turn, as late subscribers need them. Bounded: only the cumulative state is kept
- * (the `created` frame and the newest progress frame, whose text is the whole reply so far), never
- * every frame, so a long reply costs one frame of memory however long it streams.
+ * (the `created` frame and the newest progress frame, whose text is the whole reply so far; for an
+ * assistants run the `sync` frame and the newest frame of each content part, each of which repeats
+ * its whole part), never every frame, so a long reply costs one frame a part however long it streams.
  */
 export interface LiveReplyLog {
   record(frame: MessageFrame): void;
@@ -25,7 +26,7 @@ export interface LiveReplyLog {
 }
 
 export interface Attachment {
-  /** The cumulative frames so far (`created`, then the reply so far), to send first. */
+  /** The cumulative frames so far (`created` or `sync`, then the reply so far), to send first. */
   replay: MessageFrame[];
   detach(): void;
 }
@@ -41,18 +42,35 @@ export interface LiveReplies {
   attach(userId: string, conversationId: string, watcher: LiveReplyWatcher): Promise<Attachment | null>;
 }
 
-/** Frames a late subscriber needs to rebuild the reply: the user message and the latest cumulative progress. */
-const isCreated = (frame: MessageFrame) => 'created' in frame && frame.created === true;
-const isProgress = (frame: MessageFrame) => 'message' in frame && frame.message === true;
+/**
+ * What a frame is to a late subscriber: the turn's opening (`created`, or an assistants run's `sync`),
+ * one content part of an assistants reply (its newest frame repeats the whole part), the cumulative
+ * text progress of a chat reply, or a frame it does not need (keep-alives, tool progress …).
+ */
+export type FrameRole = { kind: 'opening' } | { kind: 'part'; index: number } | { kind: 'progress' } | { kind: 'other' };
+
+export function frameRole(frame: MessageFrame): FrameRole {
+  if (('created' in frame && frame.created === true) || ('sync' in frame && frame.sync === true)) return { kind: 'opening' };
+  // Before progress: a text part also says `message: true`.
+  if ('type' in frame && 'index' in frame && typeof frame.index === 'number') return { kind: 'part', index: frame.index };
+  if ('message' in frame && frame.message === true) return { kind: 'progress' };
+  return { kind: 'other' };
+}
+
+/** The replay in the order the frames came: the opening, the parts by index, the newest progress. */
+export function replayOf(opening: MessageFrame | undefined, parts: Map<number, MessageFrame>, progress: MessageFrame | undefined): MessageFrame[] {
+  const ordered = [...parts.entries()].sort(([first], [second]) => first - second).map(([, frame]) => frame);
+  return [opening, ...ordered, progress].filter((frame): frame is MessageFrame => frame !== undefined);
+}
 
 export function createMemoryLiveReplies(): LiveReplies {
-  const logs = new Map<string, { created?: MessageFrame; progress?: MessageFrame; watchers: Set<LiveReplyWatcher>; changed: Array<() => void> }>();
+  const logs = new Map<string, { opening?: MessageFrame; parts: Map<number, MessageFrame>; progress?: MessageFrame; watchers: Set<LiveReplyWatcher>; changed: Array<() => void> }>();
   const keyOf = (userId: string, conversationId: string) => `${userId}:${conversationId}`;
 
   return {
     open(userId, conversationId) {
       const key = keyOf(userId, conversationId);
-      const entry = { watchers: new Set<LiveReplyWatcher>(), changed: [] as Array<() => void> } as NonNullable<ReturnType<typeof logs.get>>;
+      const entry: NonNullable<ReturnType<typeof logs.get>> = { parts: new Map(), watchers: new Set(), changed: [] };
       logs.set(key, entry);
       const close = () => {
         // A newer turn of the same conversation may have replaced this one.
@@ -60,8 +78,10 @@ export function createMemoryLiveReplies(): LiveReplies {
       };
       return {
         record(frame) {
-          if (isCreated(frame)) entry.created = frame;
-          else if (isProgress(frame)) entry.progress = frame;
+          const role = frameRole(frame);
+          if (role.kind === 'opening') entry.opening = frame;
+          else if (role.kind === 'part') entry.parts.set(role.index, frame);
+          else if (role.kind === 'progress') entry.progress = frame;
           for (const watcher of entry.watchers) watcher.send(frame);
         },
         fail(frame) {
@@ -88,7 +108,7 @@ export function createMemoryLiveReplies(): LiveReplies {
       entry.watchers.add(watcher);
       for (const listener of entry.changed) listener();
       return {
-        replay: [entry.created, entry.progress].filter((frame): frame is MessageFrame => frame !== undefined),
+        replay: replayOf(entry.opening, entry.parts, entry.progress),
         detach() {
           if (!entry.watchers.delete(watcher)) return;
           for (const listener of entry.changed) listener();

@@ -2,11 +2,25 @@ import { createMemoryLiveReplies } from './live-replies.js';
 import { createRateLimiter } from './memory-rate-limiter.js';
 import type { Coordination } from './types.js';
 
+/** Per cache: model lists per endpoint and user are few, but a cache must not grow without bound. */
+const MAX_CACHE_ENTRIES = 10_000;
+
+/** Drops expired entries, then the oldest ones (a Map iterates in insertion order) until there is room. */
+function sweep(entries: Map<string, { expiresAt: number }>): void {
+  const now = Date.now();
+  for (const [key, entry] of entries) if (entry.expiresAt <= now) entries.delete(key);
+  for (const key of entries.keys()) {
+    if (entries.size < MAX_CACHE_ENTRIES) break;
+    entries.delete(key);
+  }
+}
+
 /** One process, no Redis: the state lives in this process's memory, as it always has. */
 export function createMemoryCoordination(): Coordination {
   const inFlight = new Map<string, number>();
   const boxes = new Map<string, { value: string; expiresAt: number }>();
   const handlers = new Map<string, Array<(message: unknown) => void>>();
+  const caches = new Map<string, Map<string, { value: string; expiresAt: number }>>();
 
   return {
     kind: 'memory',
@@ -45,6 +59,24 @@ export function createMemoryCoordination(): Coordination {
         boxes.delete(key);
         return box && box.expiresAt > Date.now() ? box.value : null;
       },
+    },
+    cache(name) {
+      // One store per name, as in Redis: two callers of the same cache see each other's entries.
+      const entries = caches.get(name) ?? new Map<string, { value: string; expiresAt: number }>();
+      caches.set(name, entries);
+      return {
+        async get(key) {
+          const entry = entries.get(key);
+          if (entry && entry.expiresAt > Date.now()) return entry.value;
+          entries.delete(key);
+          return null;
+        },
+        async set(key, value, ttlMs) {
+          // Expired entries are dropped when read or replaced; sweep the rest so the map cannot grow forever.
+          if (entries.size >= MAX_CACHE_ENTRIES) sweep(entries);
+          entries.set(key, { value, expiresAt: Date.now() + ttlMs });
+        },
+      };
     },
     broadcast: {
       async publish(channel, message) {

@@ -90,6 +90,12 @@ export async function createRedisCoordination(uri: string, env: Pick<ServerEnv, 
       put: (key, value, ttlMs) => guarded(async () => void (await client.set(`handoff:${key}`, value, 'PX', ttlMs))),
       take: (key) => guarded(() => client.getdel(`handoff:${key}`)),
     },
+    cache(name) {
+      return {
+        get: (key) => guarded(() => client.get(`cache:${name}:${key}`)),
+        set: (key, value, ttlMs) => guarded(async () => void (await client.set(`cache:${name}:${key}`, value, 'PX', ttlMs))),
+      };
+    },
     broadcast: {
       publish: (channel, message) => guarded(async () => void (await client.publish(channelPrefix + channel, JSON.stringify(message)))),
       subscribe(channel, handler) {

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { ErrorFrame, MessageFrame } from '../protocol/stream-frames.js';
-import type { Attachment, LiveReplies, LiveReplyLog } from './live-replies.js';
+import { frameRole, replayOf, type Attachment, type LiveReplies, type LiveReplyLog } from './live-replies.js';
 
 /** The stream of a turn outlives its last write by this much unless its instance keeps it alive: a dead instance's turn is known gone then. */
 const ALIVE_MS = 15_000;
@@ -16,12 +16,12 @@ const AFTER_END_MS = 5_000;
 
 type Entry = [id: string, fields: string[]];
 const fieldsOf = (fields: string[]) => ({ kind: fields[1], data: fields[3] });
-const isProgress = (frame: MessageFrame) => 'message' in frame && frame.message === true;
 
 /**
  * A turn's frames on a Redis stream, so that a client re-attaches on any instance: the instance that
  * runs the turn XADDs every frame (the stream capped near its newest entries: each progress frame is
- * the whole reply so far, so the newest one is the state), a watcher replays `created` and the newest
+ * the whole reply so far, so the newest one is the state; an assistants run's parts, each frame a whole
+ * part, are kept in a hash by index), a watcher replays the opening frame, the parts and the newest
  * frame, then reads on with XREAD BLOCK on a connection of its own. A turn whose instance died stops
  * being kept alive: its watchers get an error frame, and the reply keeps what its last snapshot saved.
  */
@@ -53,11 +53,13 @@ export function createRedisLiveReplies(client: Redis, onError: (error: unknown) 
         clearInterval(poll);
         add(kind, data);
         quietly(client.pexpire(key, AFTER_END_MS));
-        quietly(client.del(`${key}:created`));
+        quietly(client.del(`${key}:created`, `${key}:parts`));
       };
       const log: LiveReplyLog = {
         record(frame) {
-          if ('created' in frame) quietly(client.set(`${key}:created`, JSON.stringify(frame), 'PX', ALIVE_MS * 40));
+          const role = frameRole(frame);
+          if (role.kind === 'opening') quietly(client.set(`${key}:created`, JSON.stringify(frame), 'PX', ALIVE_MS * 40));
+          if (role.kind === 'part') quietly(client.multi().hset(`${key}:parts`, String(role.index), JSON.stringify(frame)).pexpire(`${key}:parts`, ALIVE_MS * 40).exec());
           add('frame', JSON.stringify(frame));
         },
         fail: (frame) => close('error', JSON.stringify(frame)),
@@ -74,14 +76,13 @@ export function createRedisLiveReplies(client: Redis, onError: (error: unknown) 
       const key = keyOf(userId, conversationId);
       const [newest] = (await client.xrevrange(key, '+', '-', 'COUNT', 1)) as Entry[];
       if (!newest || ['end', 'error'].includes(fieldsOf(newest[1]).kind ?? '')) return null;
-      const created = await client.get(`${key}:created`);
-      const replay: MessageFrame[] = created ? [JSON.parse(created)] : [];
+      const [created, storedParts] = await Promise.all([client.get(`${key}:created`), client.hgetall(`${key}:parts`)]);
+      const parts = new Map(Object.entries(storedParts).map(([index, frame]): [number, MessageFrame] => [Number(index), JSON.parse(frame)]));
       let last: MessageFrame | undefined;
       const { kind, data } = fieldsOf(newest[1]);
-      if (kind === 'frame' && data) {
-        last = JSON.parse(data);
-        if (isProgress(last!)) replay.push(last!);
-      }
+      if (kind === 'frame' && data) last = JSON.parse(data);
+      // A part read after the newest entry may come again live: a part frame repeats its whole part, so twice is harmless.
+      const replay = replayOf(created ? JSON.parse(created) : undefined, parts, last && frameRole(last).kind === 'progress' ? last : undefined);
       await client.incr(`${key}:watchers`);
       quietly(client.pexpire(`${key}:watchers`, WATCHERS_KEPT_MS));
       // Its own connection, as XREAD BLOCK holds it; queued until connected (the shared one fails fast instead).

@@ -34,6 +34,16 @@ export interface HandoffBox {
   take(key: string): Promise<string | null>;
 }
 
+/**
+ * Values worth keeping for a while and cheap to compute again (fetched model lists), shared by the
+ * instances. A cache, not a store: callers treat a failure like a miss and never fail a request for it.
+ */
+export interface SharedCache {
+  /** The value put under `key`, or null when there is none or it expired. */
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+}
+
 /** Messages to every instance (this one included), such as a revoked session. */
 export interface Broadcast {
   publish(channel: string, message: unknown): Promise<void>;
@@ -70,6 +80,8 @@ export interface Coordination {
   rateLimiter(name: string, options: { max: number; windowMs: number }): SharedRateLimiter;
   concurrency: ConcurrencySlots;
   handoff: HandoffBox;
+  /** A cache whose keys are named `name`, so two caches never share keys. */
+  cache(name: string): SharedCache;
   broadcast: Broadcast;
   turns: TurnDirectory;
   /** The replies streaming now, for clients that re-attach (a reload, a second tab), on any instance. */

@@ -30,6 +30,8 @@ export interface AssistantRunInput {
   body: AssistantChatRequest;
   stream: EventStream;
   factories: CapabilityToolFactories;
+  /** The run's ids when the caller needed them first (the route opens the live reply under the conversation); made here otherwise. */
+  ids?: RunIds;
 }
 
 /** `event: error` before a run exists (wave2 notes §2.10): a whole message, so the client shows it. */
@@ -50,7 +52,7 @@ function errorFrame(ids: RunIds, error: unknown, extra: Record<string, unknown>)
  */
 export async function runAssistant(services: ChatServices, input: AssistantRunInput): Promise<void> {
   const { user, body, stream, endpoint } = input;
-  const ids = runIds(body);
+  const ids = input.ids ?? runIds(body);
   let release: (() => void) | undefined;
   let plan: RunPlan;
   try {

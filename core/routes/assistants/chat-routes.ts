@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAssistantsEndpoint, type AssistantsEndpoint } from '../../assistants/assistants-endpoint.js';
+import { runIds } from '../../assistants/run/plan-run.js';
 import { runAssistant } from '../../assistants/run/run-assistant.js';
 import type { CapabilityToolFactories } from '../../assistants/run/run-tools.js';
 import { openEventStream } from '../../chat/event-stream.js';
+import { shareEventStream } from '../../chat/shared-event-stream.js';
 import { ChatboxError, NotFoundError, ValidationError } from '../../errors/index.js';
 import { assistantAbortRequestSchema, assistantChatRequestSchema } from '../../protocol/assistant-chat.js';
 import { parseInput } from '../parse.js';
@@ -11,7 +13,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /**
  * Runs (wave2 notes §2.8–§2.11): POST /api/assistants/chat streams one run of the caller's assistant
- * on chatbox's own engine; …/chat/abort stops it by LibreChat's `<conversationId>:<reply id>` key and
+ * on chatbox's own engine (a reload re-attaches to it through GET /api/ask/stream/:conversationId); …/chat/abort stops it by LibreChat's `<conversationId>:<reply id>` key and
  * answers its final payload. A malformed body is a plain 400; everything the run checks after that
  * (the assistant, the thread, the model) is an error frame, as LibreChat's stream opens first.
  */
@@ -21,8 +23,15 @@ export async function assistantChatRoutes(app: FastifyInstance, { endpoint, fact
   app.post('/api/assistants/chat', authenticate, async (request, reply) => {
     const assistantsEndpoint = requireAssistantsEndpoint(endpoint);
     const body = parseInput(assistantChatRequestSchema, request.body);
-    const stream = openEventStream(reply, { keepAliveMs: app.chat.timings.keepAliveMs });
-    await runAssistant(app.chat, { user: request.user!, ip: request.ip, endpoint: assistantsEndpoint, body, stream, factories });
+    const ids = runIds(body);
+    // Shared with clients that re-attach (GET /api/ask/stream/:conversationId) while the run streams, as a chat turn is.
+    const log = app.chat.live.open(request.user!.id, ids.conversationId);
+    const stream = shareEventStream(openEventStream(reply, { keepAliveMs: app.chat.timings.keepAliveMs }), log, app.chat.timings.reattachGraceMs);
+    try {
+      await runAssistant(app.chat, { user: request.user!, ip: request.ip, endpoint: assistantsEndpoint, body, stream, factories, ids });
+    } finally {
+      log.end();
+    }
   });
 
   app.post('/api/assistants/chat/abort', authenticate, async (request) => {

@@ -1,9 +1,10 @@
-import { finalFrameSchema, type ReceivedFrame } from '@protocol';
+import { assistantsFinalFrameSchema, finalFrameSchema, type ReceivedFrame } from '@protocol';
 import type { QueryClient } from '@tanstack/react-query';
 import { moveConversationToTop } from '../../../lib/conversation-cache.js';
 import { balanceQueryKey, messagesQueryKey } from '../../../lib/query-keys.js';
 import { SseHttpError, type SseEvent } from '../../../lib/sse/index.js';
 import type { ChatMessage } from '../utils/chat-message.js';
+import { foldContentPart, type ContentPartFrame } from '../utils/fold-content-part.js';
 import { foldFinal, foldProgress, upsertMessage } from '../utils/fold-frames.js';
 import { createFrameBatcher, type Scheduler } from '../utils/frame-batcher.js';
 import { readFrame, type ErrorFields } from '../utils/read-frame.js';
@@ -25,8 +26,9 @@ type Progress = Extract<ReceivedFrame, { message: true; text: string; sender: st
 /**
  * Re-attaches to the reply streaming in a conversation this client did not start (a reload, a second
  * tab): GET /api/ask/stream/:conversationId sends `created`, the reply so far, then the rest and
- * `final`, folded into the ['messages', id] cache as a turn's own frames are. A 404 (nothing streams
- * any more) ends it quietly; Stop stops the turn on the server as the asking tab's Stop does.
+ * `final`, folded into the ['messages', id] cache as a turn's own frames are. An assistants run sends
+ * `sync` and its content parts instead. A 404 (nothing streams any more) ends it quietly; Stop stops
+ * the turn on the server as the asking tab's Stop does.
  */
 export function attachTurn(conversationId: string, deps: AttachDependencies): TurnHandle {
   const { queryClient } = deps;
@@ -64,10 +66,26 @@ export function attachTurn(conversationId: string, deps: AttachDependencies): Tu
     progress.push(frame);
   };
 
+  // An assistants run: `sync` names the stored user message and the reply; each part frame sets one part of it.
+  const onSync = (frame: Extract<ReceivedFrame, { sync: true }>) => {
+    const { requestMessage, responseMessage } = frame;
+    ids = { userMessageId: requestMessage.messageId, responseMessageId: responseMessage.messageId };
+    update((messages) => {
+      const stored = messages.find((message) => message.messageId === requestMessage.messageId);
+      return stored ? upsertMessage(messages, stored.messageId, { ...stored, ...requestMessage, isCreatedByUser: true }) : messages;
+    });
+    template ??= { ...replyTemplate(responseMessage.messageId, requestMessage.messageId, ''), ...responseMessage };
+  };
+  const onPart = (frame: ContentPartFrame) => {
+    if (template) update((messages) => foldContentPart(messages, ids, frame, template!));
+  };
+
   const onFinal = (payload: Extract<ReceivedFrame, { final: true }>) => {
     if (!live) return;
     progress.cancel();
-    update((messages) => foldFinal(messages, ids, payload.requestMessage, payload.responseMessage));
+    // The assistants endpoint may answer the whole conversation instead of the pair.
+    if ('runMessages' in payload && payload.runMessages && !payload.responseMessage) update(() => payload.runMessages ?? []);
+    else update((messages) => foldFinal(messages, ids, payload.requestMessage, payload.responseMessage));
     if (payload.conversation) moveConversationToTop(queryClient, payload.conversation);
     settle();
   };
@@ -93,6 +111,8 @@ export function attachTurn(conversationId: string, deps: AttachDependencies): Tu
     const frame = read.frame;
     if ('final' in frame) return onFinal(frame);
     if ('created' in frame) return update((messages) => upsertMessage(messages, frame.message.messageId, frame.message));
+    if ('sync' in frame) return onSync(frame);
+    if ('index' in frame) return onPart(frame);
     if ('message' in frame && frame.message === true && 'sender' in frame) onProgress(frame);
   };
 
@@ -109,8 +129,10 @@ export function attachTurn(conversationId: string, deps: AttachDependencies): Tu
       if (!live) return;
       progress.flush();
       try {
-        const outcome = await abortTurn(deps.endpoint, conversationId, deps.endpoint);
-        const final = outcome.kind === 'answer' ? finalFrameSchema.safeParse(outcome.payload) : undefined;
+        // The assistants endpoint's runs are keyed by conversation and reply (`<conversationId>:<reply id>`).
+        const abortKey = deps.endpoint === 'assistants' ? `${conversationId}:${ids.responseMessageId}` : conversationId;
+        const outcome = await abortTurn(deps.endpoint, abortKey, deps.endpoint);
+        const final = outcome.kind === 'answer' ? finalFrameSchema.or(assistantsFinalFrameSchema).safeParse(outcome.payload) : undefined;
         if (final?.success) onFinal(final.data);
       } catch (failure) {
         console.error('Stopping the re-attached reply failed', failure);

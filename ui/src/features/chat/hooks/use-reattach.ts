@@ -15,14 +15,15 @@ export interface ReattachInput {
  * A conversation opened while its reply still streams (this page reloaded, another tab asked)
  * ends in a user message with no reply yet or in the reply's `unfinished` snapshot: the screen then
  * re-attaches to the stream (GET /api/ask/stream/:id) once per such message, so a reply that will
- * never finish (its server went away) costs one 404, not a loop. Assistants runs are not shared.
+ * never finish (its server went away) costs one 404, not a loop. An assistants run stores its reply
+ * only at its end, so there the conversation ends in the user message while the run streams.
  */
 export function useReattach({ conversationId, latest, loaded, endpoint, submission }: ReattachInput): void {
   const tried = useRef<string | null>(null);
   const { isSubmitting, attach, detach } = submission;
 
   useEffect(() => {
-    if (!loaded || isSubmitting || !latest || !isStoredConversationId(conversationId) || endpoint === 'assistants') return;
+    if (!loaded || isSubmitting || !latest || !isStoredConversationId(conversationId)) return;
     if (!latest.isCreatedByUser && !latest.unfinished) return;
     const key = `${conversationId}:${latest.messageId}`;
     if (tried.current === key) return;
