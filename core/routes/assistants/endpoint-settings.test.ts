@@ -54,6 +54,9 @@ describe('the assistants endpoint', () => {
     expect((await server.request('GET', '/api/endpoints')).json().assistants).toMatchObject({ capabilities: ['retrieval', 'tools'], retrievalModels: ['fake-assistant-model'] });
     const created = await server.request('POST', '/api/assistants', { model: 'fake-assistant-model', tools: [{ type: 'retrieval' }, 'calculator'] });
     expect(created.statusCode).toBe(201);
+    // The list, a second list and the create's model check share one cached fetch of the upstream's models.
+    expect((await server.request('GET', '/api/models')).json().assistants).toEqual(['fake-assistant-model', 'other-model']);
+    expect(upstreams.openai.control.requests.filter((request) => request.path.endsWith('/models'))).toHaveLength(1);
   });
 
   it('with a user_provided key shows the key dialog and refuses to save until the user has a key', async () => {

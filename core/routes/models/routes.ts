@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { findAssistantsEndpoint, offeredModels } from '../../assistants/assistants-endpoint.js';
 
 /**
- * GET /api/models: `{ [endpoint]: string[] }`. A provider that fails to list answers an empty list.
+ * GET /api/models: `{ [endpoint]: string[] }`, through the model catalog turns use (cached for five
+ * minutes, in Redis when instances share it). A provider that fails to list answers an empty list.
  * The assistants endpoint's list adds, after its own, the models its `modelsFrom` endpoints offer the
  * caller (the builder's model dropdown reads it).
  */
@@ -12,7 +13,7 @@ export async function modelsRoutes(app: FastifyInstance): Promise<void> {
     const entries = [...app.endpoints.values()];
     const lists = await Promise.all(
       entries.map((entry) =>
-        entry.provider.listModels().catch((error: unknown) => {
+        app.chat.models.list(entry, request.user!.id).catch((error: unknown) => {
           request.log.warn({ err: error, endpoint: entry.name }, 'listing models failed');
           return [] as string[];
         }),
