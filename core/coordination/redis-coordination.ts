@@ -119,7 +119,8 @@ export async function createRedisCoordination(uri: string, env: Pick<ServerEnv, 
       };
     },
     async health() {
-      if (client.status !== 'ready') return { status: 'down', detail: `connection ${client.status}` };
+      // The last error says why (refused, auth, TLS); the connection state alone does not.
+      if (client.status !== 'ready') return { status: 'down', detail: lastError ? `${lastError} (connection ${client.status})` : `connection ${client.status}` };
       const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('timeout'), PING_TIMEOUT_MS).unref());
       const answer = await Promise.race([client.ping().catch((error: unknown) => (error instanceof Error ? error.message : 'error')), timeout]);
       return answer === 'PONG' ? { status: 'up' } : { status: 'down', detail: answer };
