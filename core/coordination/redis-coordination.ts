@@ -4,7 +4,7 @@ import type { PluginLogger } from '../plugin-api/index.js';
 import { connectRedis, waitUntilReady, withRedis } from './redis-connection.js';
 import { redisScripts } from './redis-scripts.js';
 import { createRedisLiveReplies } from './redis-live-replies.js';
-import { createRedisTurnDirectory } from './redis-turn-directory.js';
+import { createRedisTurnDirectory, instanceChannel } from './redis-turn-directory.js';
 import type { Coordination } from './types.js';
 
 /**
@@ -48,6 +48,7 @@ export async function createRedisCoordination(
   const scripts = redisScripts(client);
   const guarded = <T>(call: () => Promise<T>) => withRedis(call, noteError);
   const channelPrefix = env.REDIS_KEY_PREFIX ?? '';
+  const instanceId = randomUUID();
   const handlers = new Map<string, Array<(message: unknown) => void>>();
   // Again at every (re)connection: a SUBSCRIBE that failed before the first one is not redone by ioredis.
   subscriber.on('ready', () => {
@@ -118,7 +119,7 @@ export async function createRedisCoordination(
       },
     },
     turns: (() => {
-      const directory = createRedisTurnDirectory({ client, subscriber, scripts, channelPrefix, onError: noteError });
+      const directory = createRedisTurnDirectory({ client, subscriber, scripts, channelPrefix, instanceId, onError: noteError });
       return {
         claim: (key) => guarded(() => directory.claim(key)),
         release: (key) => guarded(() => directory.release(key)),
@@ -127,7 +128,7 @@ export async function createRedisCoordination(
       };
     })(),
     liveReplies: (() => {
-      const live = createRedisLiveReplies(client, noteError);
+      const live = createRedisLiveReplies(client, noteError, instanceChannel(channelPrefix, instanceId));
       return { open: live.open, attach: (userId, conversationId, watcher) => guarded(() => live.attach(userId, conversationId, watcher)) };
     })(),
     leadership(name, ttlMs) {

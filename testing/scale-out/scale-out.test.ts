@@ -152,6 +152,7 @@ describe.skipIf(!hasRedisServer)('examples/scale-out: two chatbox instances behi
 
     owner.server.process.kill('SIGKILL');
     owner.alive = false;
+    const killedAt = Date.now();
     // The client's stream ends at once, as a broken connection (no final frame), never a hang.
     const ended = await (async () => {
       try {
@@ -170,6 +171,8 @@ describe.skipIf(!hasRedisServer)('examples/scale-out: two chatbox instances behi
     const reattached: SseFrame[] = [];
     for await (const frame of readSseFrames(attached)) if (frame.data !== undefined) reattached.push(frame);
     expect(reattached.at(-1)).toMatchObject({ event: 'error', data: { error: true, final: true, unfinished: true, conversationId } });
+    // Told by the dead instance's pub/sub connection, gone at once: sooner than its stream's 15 s expiry.
+    expect(Date.now() - killedAt).toBeLessThan(10_000);
 
     // The conversation as the survivor reads it: the question, and the reply as far as its last checkpoint.
     const saved = (await replyOf(conversationId))!;
