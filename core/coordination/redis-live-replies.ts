@@ -113,8 +113,9 @@ export function createRedisLiveReplies(client: Redis, onError: (error: unknown) 
       const ownerGone = async () => {
         const channel = await client.get(`${key}:owner`);
         if (!channel) return false;
-        const [, listeners] = (await client.pubsub('NUMSUB', channel)) as [string, number | string];
-        misses = Number(listeners) === 0 ? misses + 1 : 0;
+        // [channel, count]
+        const reply: unknown = await client.pubsub('NUMSUB', channel);
+        misses = Array.isArray(reply) && Number(reply[1]) === 0 ? misses + 1 : 0;
         return misses >= OWNER_MISSES;
       };
       const read = async (from: string) => {
