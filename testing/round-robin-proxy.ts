@@ -25,8 +25,8 @@ export interface RoundRobinProxy {
 /**
  * What examples/scale-out/nginx.conf does, small enough for a test: each request goes to the next
  * upstream in turn; bodies stream through both ways as they come (server-sent events unbuffered);
- * a refused connection is tried on the next upstream (nginx's `proxy_next_upstream error`: nothing
- * was sent, so even a POST is safe to pass on); an upstream that dies mid-answer cuts the client's
+ * a request that fails before any answer is tried on the next upstream (nginx's `proxy_next_upstream
+ * error`), a POST only when its connection was refused (nothing was sent); an upstream that dies mid-answer cuts the client's
  * connection (the headers are gone, no status can say so); a client that goes away closes the
  * upstream request, so the instance sees it. `X-Forwarded-For` carries the client's address.
  */
@@ -45,7 +45,9 @@ export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRo
     // The body goes out once connected, so that a refused connection leaves it whole for the next upstream.
     const sendBody = () => {
       bodySent = true;
-      request.pipe(outgoing);
+      // A retried GET: its (empty) body was read by the first attempt already.
+      if (request.readableEnded) outgoing.end();
+      else request.pipe(outgoing);
     };
     outgoing.on('socket', (socket) => (socket.connecting ? socket.once('connect', sendBody) : sendBody()));
     outgoing.on('response', (incoming) => {
@@ -60,9 +62,13 @@ export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRo
         if (!incoming.complete) response.destroy();
       });
     });
-    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+    outgoing.on('error', (error: Error) => {
+      // The client left first (and took the request to the instance with it): nobody to answer.
+      if (response.destroyed) return;
       if (answered) return response.destroy();
-      if (error.code === 'ECONNREFUSED' && !bodySent && tried + 1 < upstreams.length) return send(request, response, tried + 1);
+      // Before an answer, nginx passes a request on unless it is a POST (or alike) it already sent.
+      const retriable = !bodySent || ['GET', 'HEAD', 'OPTIONS'].includes(request.method ?? 'GET');
+      if (retriable && tried + 1 < upstreams.length) return send(request, response, tried + 1);
       if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain' });
       response.end(`bad gateway: ${error.message}`);
     });

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,6 +136,18 @@ describe.skipIf(!hasRedisServer)('examples/scale-out: two chatbox instances behi
     expect((await call('GET', '/api/convos')).status).toBe(200);
   });
 
+  it('a limit counts the requests of both instances, per client address (the proxy forwards it, TRUST_PROXY trusts it)', async () => {
+    // Registrations: 5 an hour per address by default. Empty forms are refused, and still counted.
+    const register = (address: string) => call('POST', '/api/auth/register', {}, { authorization: '', 'x-forwarded-for': address });
+    const answers = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) answers.push(await register('203.0.113.7'));
+    expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400, 400, 400, 429]);
+    expect(new Set(answers.map(upstreamOf)).size).toBe(2);
+    expect(await answers[5]!.json()).toMatchObject({ code: 'register_limit' });
+    // Another client behind the same proxy has its own count.
+    expect((await register('203.0.113.8')).status).toBe(400);
+  });
+
   it('kill -9 of the instance running a stream: the client gets an error frame, the reply keeps its last checkpoint, marked unfinished', async () => {
     const reply = 'word '.repeat(1500);
     cluster.upstreams.openai.control.configure({ reply, chunkSize: 5, delayMs: 20 });
@@ -150,6 +163,7 @@ describe.skipIf(!hasRedisServer)('examples/scale-out: two chatbox instances behi
     await expect.poll(async () => (await replyOf(conversationId))?.text.length ?? 0, { timeout: 10_000, interval: 250 }).toBeGreaterThan(0);
     const checkpoint = (await replyOf(conversationId))!;
 
+    const exited = once(owner.server.process, 'exit');
     owner.server.process.kill('SIGKILL');
     owner.alive = false;
     const killedAt = Date.now();
@@ -163,6 +177,7 @@ describe.skipIf(!hasRedisServer)('examples/scale-out: two chatbox instances behi
       }
     })();
     expect(ended).toBe('broken');
+    await exited;
 
     // The client comes back (a reload): the surviving instance sees the reply's writer gone, in an error frame.
     const attached = await call('GET', `/api/ask/stream/${conversationId}`);
