@@ -148,6 +148,16 @@ describe.skipIf(!hasRedisServer)('examples/scale-out: two chatbox instances behi
     expect((await register('203.0.113.8')).status).toBe(400);
   });
 
+  it('Redis restarted: both instances say not ready while it is down, and recover without a restart of their own', async () => {
+    await cluster.redis.stop();
+    const down = [await call('GET', '/ready'), await call('GET', '/ready')];
+    expect(down.map((answer) => answer.status)).toEqual([503, 503]);
+    expect(new Set(down.map(upstreamOf)).size).toBe(2);
+    expect(await down[0]!.json()).toMatchObject({ status: 'not ready', store: { status: 'up' }, search: { status: 'up' }, redis: { status: 'down' } });
+    await cluster.redis.restart({ downMs: 0 });
+    await expect.poll(async () => [(await call('GET', '/ready')).status, (await call('GET', '/ready')).status], { timeout: 10_000, interval: 200 }).toEqual([200, 200]);
+  });
+
   it('kill -9 of the instance running a stream: the client gets an error frame, the reply keeps its last checkpoint, marked unfinished', async () => {
     const reply = 'word '.repeat(1500);
     cluster.upstreams.openai.control.configure({ reply, chunkSize: 5, delayMs: 20 });
