@@ -10,6 +10,7 @@ import { keysCommand } from './commands/keys.js';
 import { migrateCommand } from './commands/migrate.js';
 import { searchCommand } from './commands/search.js';
 import { serveCommand } from './commands/serve.js';
+import { statusCommand } from './commands/status.js';
 import { CliError } from './commands/shared/cli-error.js';
 import { reportError } from './commands/shared/run-action.js';
 import { userCommand } from './commands/user.js';
@@ -29,6 +30,7 @@ const program = new Command('chatbox')
   .addCommand(migrateCommand())
   .addCommand(filesCommand())
   .addCommand(searchCommand())
+  .addCommand(statusCommand())
   .addCommand(importCommand())
   .addCommand(exportCommand());
 

@@ -51,7 +51,7 @@ describe('admin commands on a data dir without chatbox data', () => {
 
 describe('mistyped commands and contradicting flags', () => {
   it('names an unknown command and lists the commands', async () => {
-    expectOneLine(await cli('frobnicate'), "error: unknown command 'frobnicate'; the commands are serve, config, user, keys, balance, migrate, files, search, import, export (chatbox help <command> for more)");
+    expectOneLine(await cli('frobnicate'), "error: unknown command 'frobnicate'; the commands are serve, config, user, keys, balance, migrate, files, search, status, import, export (chatbox help <command> for more)");
     const inGroup = await cli('user', 'frobnicate');
     expect(inGroup.code).toBe(1);
     expect(inGroup.stderr).toContain("error: unknown command 'frobnicate'");

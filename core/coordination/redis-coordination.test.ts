@@ -50,6 +50,28 @@ describe.skipIf(!hasRedisServer)('the Redis coordination (skipped: redis-server 
     expect(await first.concurrency.acquire('user-1', 2)).toBeNull();
   });
 
+  it('a slot is a lease: renewed while its turn runs, free again soon after its instance is gone', async () => {
+    const env = { REDIS_KEY_PREFIX: 'unit:', REDIS_CA: undefined };
+    const killed = await createRedisCoordination(redis.uri, env, quiet, { slotLeaseMs: 300 });
+    const living = await createRedisCoordination(redis.uri, env, quiet, { slotLeaseMs: 300 });
+    try {
+      const held = await living.concurrency.acquire('user-2', 2);
+      expect(held).not.toBeNull();
+      expect(await killed.concurrency.acquire('user-2', 2)).not.toBeNull();
+      expect(await living.concurrency.acquire('user-2', 2)).toBeNull();
+      // Its instance stops renewing without giving the slot back (kill -9); the other one renews its own.
+      await killed.close();
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      const freed = await living.concurrency.acquire('user-2', 2);
+      expect(freed).not.toBeNull();
+      expect(await living.concurrency.acquire('user-2', 2)).toBeNull();
+      await held!();
+      expect(await living.concurrency.acquire('user-2', 2)).not.toBeNull();
+    } finally {
+      await living.close();
+    }
+  });
+
   it('rate-limit windows expire, and keys carry REDIS_KEY_PREFIX', async () => {
     const limiterA = first.rateLimiter('unit', { max: 1, windowMs: 200 });
     const limiterB = second.rateLimiter('unit', { max: 1, windowMs: 200 });

@@ -4,11 +4,14 @@ import type { PluginLogger } from '../plugin-api/index.js';
 import { connectRedis, waitUntilReady, withRedis } from './redis-connection.js';
 import { redisScripts } from './redis-scripts.js';
 import { createRedisLiveReplies } from './redis-live-replies.js';
-import { createRedisTurnDirectory } from './redis-turn-directory.js';
+import { createRedisTurnDirectory, instanceChannel } from './redis-turn-directory.js';
 import type { Coordination } from './types.js';
 
-/** A user's slots vanish this long after their last turn started, should their instance die holding them. */
-const SLOT_SAFETY_MS = 15 * 60 * 1000;
+/**
+ * A turn's concurrency slot is a lease its instance renews while the turn runs: killed, the instance
+ * stops renewing and the slot is free again this long after (the user can send again).
+ */
+const SLOT_LEASE_MS = 15_000;
 const PING_TIMEOUT_MS = 1_000;
 
 /**
@@ -16,7 +19,15 @@ const PING_TIMEOUT_MS = 1_000;
  * subscriber mode for pub/sub), both reconnecting on their own. Keys carry REDIS_KEY_PREFIX through
  * the client; channel names get it here, as the client leaves them alone.
  */
-export async function createRedisCoordination(uri: string, env: Pick<ServerEnv, 'REDIS_KEY_PREFIX' | 'REDIS_CA'>, logger: PluginLogger): Promise<Coordination> {
+export async function createRedisCoordination(
+  uri: string,
+  env: Pick<ServerEnv, 'REDIS_KEY_PREFIX' | 'REDIS_CA'>,
+  logger: PluginLogger,
+  timings: { slotLeaseMs?: number } = {},
+): Promise<Coordination> {
+  const slotLeaseMs = timings.slotLeaseMs ?? SLOT_LEASE_MS;
+  /** The renewals of the slots this instance holds, stopped at close. */
+  const renewals = new Set<NodeJS.Timeout>();
   const client = connectRedis(uri, env, 'commands');
   const subscriber = connectRedis(uri, env, 'subscriber');
   let lastError = '';
@@ -37,6 +48,7 @@ export async function createRedisCoordination(uri: string, env: Pick<ServerEnv, 
   const scripts = redisScripts(client);
   const guarded = <T>(call: () => Promise<T>) => withRedis(call, noteError);
   const channelPrefix = env.REDIS_KEY_PREFIX ?? '';
+  const instanceId = randomUUID();
   const handlers = new Map<string, Array<(message: unknown) => void>>();
   // Again at every (re)connection: a SUBSCRIBE that failed before the first one is not redone by ioredis.
   subscriber.on('ready', () => {
@@ -75,13 +87,21 @@ export async function createRedisCoordination(uri: string, env: Pick<ServerEnv, 
     concurrency: {
       acquire: (userId, max) =>
         guarded(async () => {
-          const key = `concurrent:${userId}`;
-          if (!(await scripts.takeSlot(key, max, SLOT_SAFETY_MS))) return null;
+          // A sorted set of leases, not the counter an earlier version kept under `concurrent:`.
+          const key = `slots:${userId}`;
+          const lease = { member: randomUUID(), ms: slotLeaseMs };
+          if (!(await scripts.takeSlot(key, max, lease))) return null;
+          // Three renewals per lease: one lost to a slow moment or a Redis blip does not free the slot.
+          const renewal = setInterval(() => void scripts.renewSlot(key, lease).catch(noteError), Math.max(1, Math.floor(slotLeaseMs / 3)));
+          renewal.unref();
+          renewals.add(renewal);
           let released = false;
           return async () => {
             if (released) return;
             released = true;
-            await guarded(() => scripts.giveSlot(key));
+            clearInterval(renewal);
+            renewals.delete(renewal);
+            await guarded(() => scripts.giveSlot(key, lease.member));
           };
         }),
     },
@@ -105,7 +125,7 @@ export async function createRedisCoordination(uri: string, env: Pick<ServerEnv, 
       },
     },
     turns: (() => {
-      const directory = createRedisTurnDirectory({ client, subscriber, scripts, channelPrefix, onError: noteError });
+      const directory = createRedisTurnDirectory({ client, subscriber, scripts, channelPrefix, instanceId, onError: noteError });
       return {
         claim: (key) => guarded(() => directory.claim(key)),
         release: (key) => guarded(() => directory.release(key)),
@@ -114,7 +134,7 @@ export async function createRedisCoordination(uri: string, env: Pick<ServerEnv, 
       };
     })(),
     liveReplies: (() => {
-      const live = createRedisLiveReplies(client, noteError);
+      const live = createRedisLiveReplies(client, noteError, instanceChannel(channelPrefix, instanceId));
       return { open: live.open, attach: (userId, conversationId, watcher) => guarded(() => live.attach(userId, conversationId, watcher)) };
     })(),
     leadership(name, ttlMs) {
@@ -125,12 +145,15 @@ export async function createRedisCoordination(uri: string, env: Pick<ServerEnv, 
       };
     },
     async health() {
-      if (client.status !== 'ready') return { status: 'down', detail: `connection ${client.status}` };
+      // The last error says why (refused, auth, TLS); the connection state alone does not.
+      if (client.status !== 'ready') return { status: 'down', detail: lastError ? `${lastError} (connection ${client.status})` : `connection ${client.status}` };
       const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('timeout'), PING_TIMEOUT_MS).unref());
       const answer = await Promise.race([client.ping().catch((error: unknown) => (error instanceof Error ? error.message : 'error')), timeout]);
       return answer === 'PONG' ? { status: 'up' } : { status: 'down', detail: answer };
     },
     async close() {
+      for (const renewal of renewals) clearInterval(renewal);
+      renewals.clear();
       client.disconnect();
       subscriber.disconnect();
     },

@@ -13,6 +13,8 @@ const WATCHERS_POLL_MS = 1_000;
 const WATCHERS_KEPT_MS = 60 * 60 * 1000;
 /** The stream stays this long after the end, for watchers still reading its last entries. */
 const AFTER_END_MS = 5_000;
+/** Checks in a row that find the turn's instance gone before its watchers are told (one could be a reconnection). */
+const OWNER_MISSES = 2;
 
 type Entry = [id: string, fields: string[]];
 const fieldsOf = (fields: string[]) => ({ kind: fields[1], data: fields[3] });
@@ -22,10 +24,11 @@ const fieldsOf = (fields: string[]) => ({ kind: fields[1], data: fields[3] });
  * runs the turn XADDs every frame (the stream capped near its newest entries: each progress frame is
  * the whole reply so far, so the newest one is the state; an assistants run's parts, each frame a whole
  * part, are kept in a hash by index), a watcher replays the opening frame, the parts and the newest
- * frame, then reads on with XREAD BLOCK on a connection of its own. A turn whose instance died stops
- * being kept alive: its watchers get an error frame, and the reply keeps what its last snapshot saved.
+ * frame, then reads on with XREAD BLOCK on a connection of its own. A turn whose instance died (its
+ * channel `ownChannel` lost its subscriber, or the stream stopped being kept alive) ends for its
+ * watchers in an error frame; the reply keeps what its last snapshot saved.
  */
-export function createRedisLiveReplies(client: Redis, onError: (error: unknown) => void): LiveReplies {
+export function createRedisLiveReplies(client: Redis, onError: (error: unknown) => void, ownChannel: string): LiveReplies {
   const keyOf = (userId: string, conversationId: string) => `live:${userId}:${conversationId}`;
   const quietly = (call: Promise<unknown>) => void call.catch(onError);
 
@@ -34,6 +37,8 @@ export function createRedisLiveReplies(client: Redis, onError: (error: unknown) 
       const key = keyOf(userId, conversationId);
       const add = (kind: string, data: string) => quietly(client.xadd(key, 'MAXLEN', '~', '16', '*', 'kind', kind, 'data', data));
       add('open', '');
+      // Whose turn it is: a watcher elsewhere asks Redis whether that instance still listens.
+      quietly(client.set(`${key}:owner`, ownChannel, 'PX', ALIVE_MS * 40));
       // A count left over from an earlier turn of the conversation (a watcher's instance died) starts over.
       quietly(client.del(`${key}:watchers`));
       quietly(client.pexpire(key, ALIVE_MS));
@@ -53,7 +58,7 @@ export function createRedisLiveReplies(client: Redis, onError: (error: unknown) 
         clearInterval(poll);
         add(kind, data);
         quietly(client.pexpire(key, AFTER_END_MS));
-        quietly(client.del(`${key}:created`, `${key}:parts`));
+        quietly(client.del(`${key}:created`, `${key}:parts`, `${key}:owner`));
       };
       const log: LiveReplyLog = {
         record(frame) {
@@ -103,13 +108,24 @@ export function createRedisLiveReplies(client: Redis, onError: (error: unknown) 
           text: 'The server writing this reply went away. What it saved last is kept.', error: true, final: true, unfinished: true, isCreatedByUser: false,
         };
       };
+      // Killed, an instance leaves its turn's stream until that expires (ALIVE_MS), but its pub/sub
+      // connection closes at once: no subscriber on its channel, twice in a row, is the faster sign.
+      let misses = 0;
+      const ownerGone = async () => {
+        const channel = await client.get(`${key}:owner`);
+        if (!channel) return false;
+        // [channel, count]
+        const reply: unknown = await client.pubsub('NUMSUB', channel);
+        misses = Array.isArray(reply) && Number(reply[1]) === 0 ? misses + 1 : 0;
+        return misses >= OWNER_MISSES;
+      };
       const read = async (from: string) => {
         let cursor = from;
         while (attached) {
           const answer = (await reader.xread('BLOCK', BLOCK_MS, 'STREAMS', key, cursor)) as Array<[string, Entry[]]> | null;
           if (!attached) return;
           if (!answer) {
-            if ((await client.exists(key)) === 0) return void (watcher.fail(gone()), detach());
+            if ((await client.exists(key)) === 0 || (await ownerGone())) return void (watcher.fail(gone()), detach());
             continue;
           }
           for (const [id, fields] of answer[0]![1]) {

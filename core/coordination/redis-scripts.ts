@@ -11,18 +11,28 @@ if left < 0 then
 end
 return {count, left}`;
 
-/** Takes a slot unless ARGV[1] are taken; the expiry (ARGV[2]) frees the slots of an instance that died. */
-const takeSlot = `
-local count = tonumber(redis.call('GET', KEYS[1]) or '0')
-if count >= tonumber(ARGV[1]) then return 0 end
-redis.call('INCR', KEYS[1])
+/** Redis's clock in ms: every instance's leases are measured on the same clock, whatever theirs say. */
+const redisNow = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)`;
+
+/**
+ * A user's slots are a sorted set of leases (member → lease end). Takes one (member ARGV[3], lease
+ * ARGV[2] ms) unless ARGV[1] unexpired leases are held: a lease its instance stopped renewing (the
+ * instance was killed) frees its slot when it runs out, whatever the user does meanwhile.
+ */
+const takeSlot = `${redisNow}
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then return 0 end
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[3])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1`;
 
-const giveSlot = `
-local count = redis.call('DECR', KEYS[1])
-if count <= 0 then redis.call('DEL', KEYS[1]) end
-return count`;
+/** Extends the lease ARGV[2] by ARGV[1] ms while it is held (XX: a slot given back is not taken again). */
+const renewSlot = `${redisNow}
+local renewed = redis.call('ZADD', KEYS[1], 'XX', 'CH', now + tonumber(ARGV[1]), ARGV[2])
+if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return renewed`;
 
 /** Takes the lock, or renews it when ARGV[1] holds it already. */
 const holdOrTake = `
@@ -63,11 +73,14 @@ export function redisScripts(client: Redis) {
       const [count = 0, leftMs = windowMs] = numbers(await run(client, hitWindow, key, [windowMs]));
       return { count, leftMs };
     },
-    async takeSlot(key: string, max: number, safetyMs: number): Promise<boolean> {
-      return numbers(await run(client, takeSlot, key, [max, safetyMs]))[0] === 1;
+    async takeSlot(key: string, max: number, lease: { member: string; ms: number }): Promise<boolean> {
+      return numbers(await run(client, takeSlot, key, [max, lease.ms, lease.member]))[0] === 1;
     },
-    async giveSlot(key: string): Promise<void> {
-      await run(client, giveSlot, key, []);
+    async renewSlot(key: string, lease: { member: string; ms: number }): Promise<void> {
+      await run(client, renewSlot, key, [lease.ms, lease.member]);
+    },
+    async giveSlot(key: string, member: string): Promise<void> {
+      await client.zrem(key, member);
     },
     async holdOrTake(key: string, holder: string, ttlMs: number): Promise<boolean> {
       return numbers(await run(client, holdOrTake, key, [holder, ttlMs]))[0] === 1;

@@ -29,14 +29,21 @@ function parseInstanceMessage(raw: string): InstanceMessage | null {
 }
 
 /**
+ * The channel an instance listens on for as long as it lives: Redis drops its subscription the moment
+ * the process dies (its connection closes), so a count of its subscribers says whether it is there.
+ */
+export function instanceChannel(channelPrefix: string, instanceId: string): string {
+  return `${channelPrefix}instance:${instanceId}`;
+}
+
+/**
  * Every instance listens on its own channel. A turn records its instance under `turn:<key>`; a stop
  * that lands elsewhere reads that owner and asks it over its channel, then waits on its own channel
  * for the answer (the final payload with the saved partial reply).
  */
-export function createRedisTurnDirectory(deps: { client: Redis; subscriber: Redis; scripts: RedisScripts; channelPrefix: string; onError: (error: unknown) => void }): TurnDirectory {
-  const { client, subscriber, scripts } = deps;
-  const instanceId = randomUUID();
-  const channelOf = (instance: string) => `${deps.channelPrefix}instance:${instance}`;
+export function createRedisTurnDirectory(deps: { client: Redis; subscriber: Redis; scripts: RedisScripts; channelPrefix: string; instanceId: string; onError: (error: unknown) => void }): TurnDirectory {
+  const { client, subscriber, scripts, instanceId } = deps;
+  const channelOf = (instance: string) => instanceChannel(deps.channelPrefix, instance);
   const ownerKey = (key: string) => `turn:${key}`;
   const waiting = new Map<string, (payload: unknown) => void>();
   let stopHere: ((key: string) => Promise<unknown>) | null = null;

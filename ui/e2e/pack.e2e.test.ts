@@ -28,6 +28,7 @@ describe('npm pack', () => {
     expect(listing).toContain('package/dist/bin/chatbox.js');
     expect(listing).toContain('package/ui/dist/index.html');
     expect(listing).toContain('package/docs/chatbox.service');
+    expect(listing).toContain('package/examples/scale-out/nginx.conf');
     expect(listing).not.toMatch(/\.test\.js|package\/core\/|package\/ui\/src\//);
 
     const app = join(work, 'app');

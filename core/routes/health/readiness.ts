@@ -50,3 +50,8 @@ export async function checkReadiness(parts: { store: Store; search: SearchIndex;
   ]);
   return { ready: store.status !== 'down' && search.status !== 'down' && redis.status !== 'down', parts: { store, search, redis } };
 }
+
+/** The body `GET /ready` answers and `chatbox status --json` prints: the verdict, then each part. */
+export function readinessBody(readiness: Readiness) {
+  return { status: readiness.ready ? ('ready' as const) : ('not ready' as const), ...readiness.parts };
+}
