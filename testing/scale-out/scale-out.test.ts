@@ -148,6 +148,21 @@ describe.skipIf(!hasRedisServer)('examples/scale-out: two chatbox instances behi
     expect((await register('203.0.113.8')).status).toBe(400);
   });
 
+  it('a ban earned through both instances holds on both (bans live in the shared store)', async () => {
+    // Past the 5 registrations an hour, each refusal is a violation; BAN_INTERVAL (20) of them ban the address.
+    const register = (address: string) => call('POST', '/api/auth/register', {}, { authorization: '', 'x-forwarded-for': address });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 25; attempt += 1) statuses.push((await register('203.0.113.9')).status);
+    // The request that makes the 20th violation is answered with the ban itself.
+    expect(statuses).toEqual([...Array(5).fill(400), ...Array(19).fill(429), 403]);
+    const after = [await register('203.0.113.9'), await register('203.0.113.9')];
+    expect(after.map((answer) => answer.status)).toEqual([403, 403]);
+    expect(new Set(after.map(upstreamOf)).size).toBe(2);
+    expect(await after[0]!.json()).toMatchObject({ code: 'ban' });
+    // The address only: another client behind the proxy is not banned.
+    expect((await register('203.0.113.10')).status).toBe(400);
+  });
+
   it('Redis restarted: both instances say not ready while it is down, and recover without a restart of their own', async () => {
     await cluster.redis.stop();
     const down = [await call('GET', '/ready'), await call('GET', '/ready')];
