@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -46,8 +46,13 @@ async function seed(): Promise<{ adaId: string; bobId: string }> {
 
 describe('chatbox files status', () => {
   it('shows the layout, the storage, files per source and the top users against the quota', async () => {
-    await seed();
+    const { adaId } = await seed();
     writeFileSync(join(cwd, 'librechat.yaml'), 'version: 1.0.6\nfileConfig:\n  userStorageLimit: 8\n');
+    // A save a hard kill cut off two hours ago (the seed's other .partial is fresh: an upload that may be in flight).
+    const stale = join(userFolder(adaId), '.9c2d.partial');
+    writeFileSync(stale, Buffer.alloc(500));
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(stale, twoHoursAgo, twoHoursAgo);
 
     const result = await cli('files', 'status');
 
@@ -56,8 +61,11 @@ describe('chatbox files status', () => {
     const lines = result.stdout.split('\n');
     expect(lines[0]).toBe(`Data directory: ${join(cwd, 'data')}`);
     expect(result.stdout).toContain(`uploads:  ${join(cwd, 'data', 'uploads')}: 4 files, 4.5 MB in 2 user folder(s)`);
-    expect(result.stdout).toMatch(/1 file \(< 0\.01 MB\) left by uploads cut off by a crash/);
+    expect(result.stdout).toMatch(/2 files \(< 0\.01 MB\) left by uploads cut off by a crash/);
     expect(result.stdout).toContain('Storage: fileStrategy local (plugin local)');
+    expect(result.stdout).toContain('  1 leftover(s) (< 0.01 MB) of saves cut off by a crash, untouched for an hour: `chatbox files migrate --to local` removes them');
+    // Status only looks.
+    expect(existsSync(stale)).toBe(true);
     expect(result.stdout).toContain('Files: 4 files, 4.5 MB');
     expect(result.stdout).toMatch(/ {2}local +3 files +4\.5 MB/);
     expect(result.stdout).toMatch(/ {2}vectordb +1 file +< 0\.01 MB/);

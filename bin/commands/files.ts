@@ -3,6 +3,7 @@ import { configOption, dataDirOption } from './shared/common-options.js';
 import { withContext } from './shared/open-context.js';
 import { runAction } from './shared/run-action.js';
 import { filesMigrate } from './files/files-migrate.js';
+import { filesReindex } from './files/files-reindex.js';
 import { filesStatus, renderFilesStatus } from './files/files-status.js';
 
 interface Common {
@@ -10,7 +11,7 @@ interface Common {
   dataDir: string;
 }
 
-/** chatbox files status|migrate: where uploaded files live, and moving them between storages. */
+/** chatbox files status|migrate|reindex: where uploaded files live, moving them between storages, indexing documents. */
 export function filesCommand(): Command {
   const files = new Command('files').description('uploaded files: where they live, and moving them between storages');
 
@@ -36,6 +37,16 @@ export function filesCommand(): Command {
     .addOption(dataDirOption())
     .action(runAction(async (options: Common & { to: string; dryRun?: boolean }) => {
       await withContext(options, ({ config, store }) => filesMigrate(config, store, options));
+    }));
+
+  files
+    .command('reindex')
+    .description('index every stored document not indexed yet (uploaded before the document index existed), so turns can use it')
+    .option('-e, --email <email>', "only this user's documents (every user's when omitted)")
+    .addOption(configOption())
+    .addOption(dataDirOption())
+    .action(runAction(async (options: Common & { email?: string }) => {
+      await withContext(options, ({ config, store }) => filesReindex(config, store, options));
     }));
 
   return files;

@@ -20,7 +20,10 @@ export interface MessageImages {
 /**
  * The request's `files` (LibreChat's client sends `[{file_id, filepath, type, height, width}]`),
  * each looked up by id and owner: what the client says about a file is not trusted, and another
- * user's file id is as unknown as a missing one (404, nothing leaked).
+ * user's file id is as unknown as a missing one (404, nothing leaked). A message now uses them, so
+ * their `temp_file_id` is cleared, as LibreChat's `updateFileUsage` does when a turn names a file:
+ * the client has swapped its id for the stored one, and a stale temp id on a record would match
+ * a later upload's entry.
  */
 export async function lookUpFiles(store: Store, userId: string, files: ReadonlyArray<{ file_id: string }>): Promise<StoredFile[]> {
   const records: StoredFile[] = [];
@@ -29,7 +32,9 @@ export async function lookUpFiles(store: Store, userId: string, files: ReadonlyA
     if (!record) throw new NotFoundError(`File not found: ${fileId}`);
     records.push(record);
   }
-  return records;
+  const temporary = records.filter((record) => record.temp_file_id);
+  if (temporary.length > 0) await store.files.clearTemporaryIds(userId, temporary.map((record) => record.file_id));
+  return records.map((record) => (record.temp_file_id ? { ...record, temp_file_id: null } : record));
 }
 
 /** What a message keeps of its files, from the stored records (LibreChat's `message.files`). */

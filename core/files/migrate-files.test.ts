@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { createTestStore } from '../../testing/test-store.js';
 import type { FileSource, StoredFile } from '../store/repositories/files.js';
 import type { Store } from '../store/types.js';
 import { createFileMigrationJournal, type FileMigrationJournal } from './file-migration-journal.js';
-import { migrateFiles, type FileMigrationProgress, type MigrateFilesOptions } from './migrate-files.js';
+import { leftoverAgeMs, migrateFiles, type FileMigrationProgress, type MigrateFilesOptions } from './migrate-files.js';
 
 const quiet: PluginLogger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
@@ -168,6 +168,37 @@ describe('migrateFiles', () => {
 
     expect(await migrateFiles(options())).toMatchObject({ total: 2, moved: 2, failed: [] });
     expect(filesIn('local')).toEqual([]);
+  });
+
+  it('removes what a hard kill left (an old .partial copy in the target, one in a source) before moving, and only counts them with --dry-run', async () => {
+    await storedFile('one', 'first file');
+    const leftover = (root: string, name: string, ageMs: number) => {
+      mkdirSync(join(base, root, userId), { recursive: true });
+      writeFileSync(join(base, root, userId, name), 'half a copy');
+      const touched = new Date(Date.now() - ageMs);
+      utimesSync(join(base, root, userId, name), touched, touched);
+    };
+    leftover('target', '.killed-copy.partial', leftoverAgeMs + 60_000);
+    leftover('local', '.killed-upload.partial', leftoverAgeMs + 60_000);
+    // Written a minute ago: a running server's upload in flight, not a leftover.
+    leftover('local', '.in-flight.partial', 60_000);
+
+    const dryRun = await migrateFiles(options({ dryRun: true }));
+    expect(dryRun.leftovers).toEqual({ s3: { count: 1, bytes: 11 }, local: { count: 1, bytes: 11 } });
+    expect(filesIn('target')).toEqual(['.killed-copy.partial']);
+
+    const report = await migrateFiles(options());
+    expect(report).toMatchObject({ moved: 1, leftovers: { s3: { count: 1, bytes: 11 }, local: { count: 1, bytes: 11 } }, leftoverErrors: {} });
+    expect(filesIn('target')).toEqual(['one.txt']);
+    expect(filesIn('local')).toEqual(['.in-flight.partial']);
+    expect((await migrateFiles(options())).leftovers).toEqual({});
+  });
+
+  it('reports a storage whose leftovers cannot be looked at, and moves the files all the same', async () => {
+    await storedFile('one', 'first file');
+    const failing: FileStorage = { ...to, removeLeftovers: async () => Promise.reject(new Error('ListMultipartUploads: AccessDenied')) };
+    const report = await migrateFiles(options({ target: { source: 's3', storage: failing } }));
+    expect(report).toMatchObject({ moved: 1, leftovers: {}, leftoverErrors: { s3: 'ListMultipartUploads: AccessDenied' } });
   });
 
   it('settles a move a crash cut off after the copy: points the record at the copy and deletes the original', async () => {

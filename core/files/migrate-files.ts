@@ -1,4 +1,4 @@
-import type { FileStorage } from '../plugin-api/index.js';
+import type { FileStorage, StorageLeftovers } from '../plugin-api/index.js';
 import { isFileSource, type FileSource, type FilesRepository, type StoredFile } from '../store/repositories/files.js';
 import type { CopiedFile, FileMigrationJournal } from './file-migration-journal.js';
 import { extensionOf } from './file-name.js';
@@ -17,6 +17,19 @@ export interface MigrateFilesOptions {
   /** Stops after the file being copied (whose partial copy the storage removes). */
   signal?: AbortSignal;
   onProgress?(progress: FileMigrationProgress): void;
+  /**
+   * Leftovers of saves cut off by a hard kill (an earlier run's half-written copy) untouched since
+   * this time are removed from the target and from every storage the records are in (counted only,
+   * with `dryRun`); the default, `leftoverCutOff()`, spares a running server's uploads.
+   */
+  leftoversBefore?: Date;
+}
+
+/** How long a leftover must have been untouched: a running server's upload in flight is younger (its S3 multipart upload counts from its start). */
+export const leftoverAgeMs = 60 * 60 * 1000;
+
+export function leftoverCutOff(now = Date.now()): Date {
+  return new Date(now - leftoverAgeMs);
 }
 
 /** After each file: how far the run is. */
@@ -47,6 +60,10 @@ export interface FileMigrationReport {
   failed: Array<{ fileId: string; userId: string; source: string; error: string }>;
   /** True when the signal stopped the run before every file was tried. */
   stopped: boolean;
+  /** Leftovers of cut-off saves removed (found, with `dryRun`), by storage; storages that had none are left out. */
+  leftovers: Record<string, StorageLeftovers>;
+  /** Storages whose leftovers could not be looked at, with the reason; the run goes on without. */
+  leftoverErrors: Record<string, string>;
 }
 
 /**
@@ -59,7 +76,7 @@ export interface FileMigrationReport {
  */
 export async function migrateFiles(options: MigrateFilesOptions): Promise<FileMigrationReport> {
   const storages = cachedStorages(options.storageFor, options.target);
-  const report: FileMigrationReport = { total: 0, totalBytes: 0, bySource: {}, alreadyThere: 0, moved: 0, movedBytes: 0, recovered: 0, skipped: [], failed: [], stopped: false };
+  const report: FileMigrationReport = { total: 0, totalBytes: 0, bySource: {}, alreadyThere: 0, moved: 0, movedBytes: 0, recovered: 0, skipped: [], failed: [], stopped: false, leftovers: {}, leftoverErrors: {} };
 
   // Files whose earlier move could not be finished now: left alone, so their journal entry (the only
   // note of where the other copy is) stays for the next run.
@@ -89,6 +106,7 @@ export async function migrateFiles(options: MigrateFilesOptions): Promise<FileMi
     bySource.files += 1;
     bySource.bytes += file.bytes;
   });
+  await removeLeftovers(options, storages, new Set([options.target.source, ...Object.keys(report.bySource)]), report);
   if (options.dryRun) return report;
 
   let done = 0;
@@ -124,6 +142,24 @@ async function eachRecord(options: MigrateFilesOptions, visit: (file: StoredFile
 }
 
 type Storages = (source: string) => Promise<FileStorage | null>;
+
+/**
+ * A run killed mid-copy leaves its half-written copy in the target storage (a `.partial` file, an S3
+ * multipart upload); the storages of this run's target and sources are swept before anything moves.
+ */
+async function removeLeftovers(options: MigrateFilesOptions, storages: Storages, sources: ReadonlySet<string>, report: FileMigrationReport): Promise<void> {
+  const before = options.leftoversBefore ?? leftoverCutOff();
+  for (const source of sources) {
+    // A storage that cannot start fails each of its files with the reason; saying it here too is noise.
+    const storage = await storages(source).catch(() => null);
+    try {
+      const found = await storage?.removeLeftovers?.({ before, dryRun: options.dryRun });
+      if (found && found.count > 0) report.leftovers[source] = found;
+    } catch (error) {
+      report.leftoverErrors[source] = errorMessage(error);
+    }
+  }
+}
 
 /** One setup per source for the whole run; a storage that cannot start fails each of its files with its reason. */
 function cachedStorages(storageFor: MigrateFilesOptions['storageFor'], target: MigrateFilesOptions['target']): Storages {

@@ -62,4 +62,18 @@ export interface FileStorage {
    * key): core keeps what must be a link (profile pictures) elsewhere. Absent means true.
    */
   browserLinks?: boolean;
+  /**
+   * Finds, and unless `dryRun` removes, what saves cut off by a hard kill left behind (a local
+   * temporary file, an S3 multipart upload never completed nor aborted). Only leftovers untouched
+   * since `before` count, so a save in flight (a running server's upload) is never one. Absent for a
+   * storage whose saves leave nothing behind.
+   */
+  removeLeftovers?(options: { before: Date; dryRun?: boolean }): Promise<StorageLeftovers>;
+}
+
+/** What `removeLeftovers` found (and removed, unless it was a dry run). */
+export interface StorageLeftovers {
+  count: number;
+  /** Their size, when the storage can tell it cheaply; null otherwise (S3 would need a call per upload). */
+  bytes: number | null;
 }

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { AbortMultipartUploadCommand, CreateMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListMultipartUploadsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startS3Double, type S3Double } from './index.js';
@@ -52,6 +52,35 @@ describe('s3 double, through the real client', () => {
     await client.send(new DeleteObjectCommand({ Bucket, Key: 'gone.txt' }));
     await client.send(new DeleteObjectCommand({ Bucket, Key: 'gone.txt' }));
     expect(double.bucket.objects.size).toBe(0);
+  });
+
+  it('lists unfinished multipart uploads under a prefix a page at a time (key and upload-id markers), and aborts them', async () => {
+    const begun: Array<{ Key: string; UploadId: string }> = [];
+    for (const Key of ['uploads/b.txt', 'uploads/a.txt', 'uploads/a.txt', 'other/c.txt']) {
+      const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket, Key }));
+      begun.push({ Key, UploadId: UploadId! });
+    }
+    const seen: string[] = [];
+    let markers: { KeyMarker?: string; UploadIdMarker?: string } = {};
+    for (let pages = 1; ; pages += 1) {
+      const page = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: 'uploads/', MaxUploads: 2, ...markers }));
+      expect(page.MaxUploads).toBe(2);
+      seen.push(...(page.Uploads ?? []).map((upload) => `${upload.Key} ${upload.UploadId}`));
+      expect(page.Uploads?.every((upload) => upload.Initiated instanceof Date)).toBe(true);
+      if (!page.IsTruncated) {
+        expect(pages).toBe(2);
+        break;
+      }
+      markers = { KeyMarker: page.NextKeyMarker, UploadIdMarker: page.NextUploadIdMarker };
+    }
+    // By key, then by when each began: the two uploads of a.txt in the order they were created.
+    expect(seen).toEqual([begun[1], begun[2], begun[0]].map((upload) => `${upload.Key} ${upload.UploadId}`));
+
+    await client.send(new AbortMultipartUploadCommand({ Bucket, ...begun[1] }));
+    await expect(client.send(new AbortMultipartUploadCommand({ Bucket, ...begun[1] }))).rejects.toMatchObject({ name: 'NoSuchUpload', $metadata: { httpStatusCode: 404 } });
+    const left = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: 'uploads/' }));
+    expect(left.Uploads?.map((upload) => upload.UploadId)).toEqual([begun[2].UploadId, begun[0].UploadId]);
+    expect(left.IsTruncated).toBe(false);
   });
 
   it('answers another bucket with NoSuchBucket', async () => {

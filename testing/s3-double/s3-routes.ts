@@ -124,12 +124,35 @@ function listObjectsV2(bucket: Bucket, query: URLSearchParams, response: ServerR
   );
 }
 
-/** ListMultipartUploads with `prefix`: the uploads begun and neither completed nor aborted. */
+/**
+ * ListMultipartUploads with `prefix`, `max-uploads` and the `key-marker`/`upload-id-marker` pair of
+ * the previous page's `NextKeyMarker`/`NextUploadIdMarker`: the uploads begun and neither completed
+ * nor aborted, ordered as S3 orders them (by key, then by when each began; a stable sort keeps
+ * uploads begun in the same millisecond in the order they were created).
+ */
 function listMultipartUploads(bucket: Bucket, query: URLSearchParams, response: ServerResponse): void {
   const prefix = query.get('prefix') ?? '';
-  const uploads = [...bucket.uploads.values()]
+  const maxUploads = Math.min(1000, Number(query.get('max-uploads') ?? 1000));
+  const keyMarker = query.get('key-marker') ?? '';
+  const uploadIdMarker = query.get('upload-id-marker') ?? '';
+  const ordered = [...bucket.uploads.values()]
     .filter((upload) => upload.key.startsWith(prefix))
+    .sort((left, right) => Buffer.compare(Buffer.from(left.key), Buffer.from(right.key)) || left.initiated.getTime() - right.initiated.getTime());
+  const markerAt = uploadIdMarker === '' ? -1 : ordered.findIndex((upload) => upload.key === keyMarker && upload.uploadId === uploadIdMarker);
+  const after =
+    markerAt >= 0
+      ? ordered.slice(markerAt + 1)
+      : ordered.filter((upload) => keyMarker === '' || Buffer.compare(Buffer.from(upload.key), Buffer.from(keyMarker)) > 0);
+  const page = after.slice(0, maxUploads);
+  const truncated = after.length > page.length;
+  const last = page.at(-1);
+  const next = truncated && last ? `<NextKeyMarker>${escapeXml(last.key)}</NextKeyMarker><NextUploadIdMarker>${last.uploadId}</NextUploadIdMarker>` : '';
+  const uploads = page
     .map((upload) => `<Upload><Key>${escapeXml(upload.key)}</Key><UploadId>${upload.uploadId}</UploadId><Initiated>${upload.initiated.toISOString()}</Initiated><StorageClass>STANDARD</StorageClass></Upload>`)
     .join('');
-  sendXml(response, 200, `<ListMultipartUploadsResult xmlns="${s3Namespace}"><Bucket>${escapeXml(bucket.name)}</Bucket><Prefix>${escapeXml(prefix)}</Prefix><IsTruncated>false</IsTruncated>${uploads}</ListMultipartUploadsResult>`);
+  sendXml(
+    response,
+    200,
+    `<ListMultipartUploadsResult xmlns="${s3Namespace}"><Bucket>${escapeXml(bucket.name)}</Bucket><KeyMarker>${escapeXml(keyMarker)}</KeyMarker><UploadIdMarker>${escapeXml(uploadIdMarker)}</UploadIdMarker>${next}<Prefix>${escapeXml(prefix)}</Prefix><MaxUploads>${maxUploads}</MaxUploads><IsTruncated>${truncated}</IsTruncated>${uploads}</ListMultipartUploadsResult>`,
+  );
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -64,6 +64,35 @@ describe('filesMigrate', () => {
     expect(s3.bucket.objects.get(`uploads/${ada.id}/two.txt`)?.body.toString()).toBe('the second file');
     expect(readdirSync(join(config.dataDir, 'uploads', ada.id))).toEqual([]);
     expect(existsSync(join(config.dataDir, 'files-migration.pid'))).toBe(false);
+  });
+
+  it('removes the multipart upload a run killed mid-copy left in S3 and the .partial file of a killed upload, then moves', async () => {
+    const ada = await store.users.create({ name: 'Ada', username: 'ada', email: 'ada@example.com', provider: 'local', passwordHash: 'hash' });
+    await localFile(ada.id, 'one', 'first file');
+    // What `kill -9` in the middle of an earlier run left: an S3 multipart upload with a part, begun two hours ago,
+    const killed = s3.bucket.createUpload(`uploads/${ada.id}/big.bin`, 'application/octet-stream');
+    s3.bucket.putPart(killed.key, killed.uploadId, 1, Buffer.alloc(5 * 1024 * 1024));
+    killed.initiated = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    // and, from a server killed mid-upload, a local temporary file untouched as long.
+    const partial = join(config.dataDir, 'uploads', ada.id, '.0b5e.partial');
+    writeFileSync(partial, 'half');
+    utimesSync(partial, killed.initiated, killed.initiated);
+
+    await filesMigrate(config, store, { to: 's3', dryRun: true }, plugins);
+    expect(printed).toEqual(expect.arrayContaining(['Would remove 1 leftover(s) of saves cut off by a crash from s3.', 'Would remove 1 leftover(s) of saves cut off by a crash from local, < 0.01 MB.']));
+    expect(s3.bucket.uploads.size).toBe(1);
+    printed.length = 0;
+
+    await filesMigrate(config, store, { to: 's3' }, plugins);
+    expect(printed).toEqual([
+      expect.stringMatching(/^\[1\/1\] .* moved one \(local, < 0\.01 MB\)$/),
+      'Removed 1 leftover(s) of saves cut off by a crash from s3.',
+      'Removed 1 leftover(s) of saves cut off by a crash from local, < 0.01 MB.',
+      'Moved 1 of 1 file(s), < 0.01 MB, to s3. 0 were already there.',
+      'New uploads still go to fileStrategy local: set fileStrategy: s3 in librechat.yaml and restart chatbox to keep them in s3.',
+    ]);
+    expect(s3.bucket.uploads.size).toBe(0);
+    expect(readdirSync(join(config.dataDir, 'uploads', ada.id))).toEqual([]);
   });
 
   it('names a storage that cannot start, and changes nothing', async () => {

@@ -79,6 +79,11 @@ function printProgress(progress: FileMigrationProgress): void {
 
 function printReport(report: FileMigrationReport, to: string, dryRun: boolean, fileStrategy: string): void {
   if (report.recovered > 0) console.log(`Finished ${report.recovered} move(s) an earlier run had left half done.`);
+  for (const [source, found] of Object.entries(report.leftovers)) {
+    const size = found.bytes === null ? '' : `, ${megabytes(found.bytes)}`;
+    console.log(`${dryRun ? 'Would remove' : 'Removed'} ${found.count} leftover(s) of saves cut off by a crash from ${source}${size}.`);
+  }
+  for (const [source, error] of Object.entries(report.leftoverErrors)) console.error(`  could not look for leftovers of cut-off saves in ${source}: ${error}`);
   const sources = Object.entries(report.bySource).map(([source, tally]) => `${tally.files} from ${source} (${megabytes(tally.bytes)})`).join(', ');
   if (dryRun) {
     console.log(report.total === 0 ? `Nothing to move: all ${report.alreadyThere} file(s) are in ${to}.` : `Would move ${report.total} file(s), ${megabytes(report.totalBytes)}, to ${to}: ${sources}. ${report.alreadyThere} already there.`);

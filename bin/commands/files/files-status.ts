@@ -3,6 +3,8 @@ import { join, resolve } from 'node:path';
 import type { ChatboxConfig } from '../../../config/types.js';
 import { DATABASE_FILE } from '../../../config/data-dir.js';
 import { createFileMigrationJournal } from '../../../core/files/file-migration-journal.js';
+import { leftoverCutOff } from '../../../core/files/migrate-files.js';
+import type { StorageLeftovers } from '../../../core/plugin-api/index.js';
 import { resolveFileLimits } from '../../../core/files/index.js';
 import type { Store } from '../../../core/store/types.js';
 import { megabytes } from '../shared/megabytes.js';
@@ -22,7 +24,8 @@ export interface FilesStatus {
   uploads: { path: string; userFolders: number; files: number; bytes: number; unfinished: Tally };
   /** librechat.yaml `fileStrategy`, and the plugin new uploads really go to (they differ when chatbox has none for it). */
   fileStrategy: string;
-  storage: { plugin: string | null; error?: string };
+  /** `leftovers`: what saves cut off by a crash left in it, untouched for an hour (`files migrate` removes them); absent when it cannot tell. */
+  storage: { plugin: string | null; error?: string; leftovers?: StorageLeftovers };
   /** The file records, by the storage that holds each. */
   sources: Record<string, Tally>;
   total: Tally;
@@ -65,7 +68,10 @@ export async function filesStatus(config: ChatboxConfig, store: Store): Promise<
 
   let storage: FilesStatus['storage'];
   try {
-    storage = { plugin: (await openFileStorages(config)).current?.source ?? null };
+    const current = (await openFileStorages(config)).current;
+    storage = { plugin: current?.source ?? null };
+    const leftovers = await current?.storage.removeLeftovers?.({ before: leftoverCutOff(), dryRun: true });
+    if (leftovers) storage.leftovers = leftovers;
   } catch (error) {
     storage = { plugin: null, error: error instanceof Error ? error.message : String(error) };
   }
@@ -116,12 +122,17 @@ export function renderFilesStatus(status: FilesStatus): string {
   lines.push(status.database.driver === 'sqlite' ? `  database: ${status.database.path} (SQLite)` : '  database: MongoDB (MONGO_URI)');
   const { uploads } = status;
   lines.push(`  uploads:  ${uploads.path}: ${count(uploads.files)}, ${megabytes(uploads.bytes)} in ${uploads.userFolders} user folder(s)`);
-  if (uploads.unfinished.files > 0) lines.push(`            ${count(uploads.unfinished.files)} (${megabytes(uploads.unfinished.bytes)}) left by uploads cut off by a crash (.partial; safe to delete while chatbox is stopped)`);
+  if (uploads.unfinished.files > 0) lines.push(`            ${count(uploads.unfinished.files)} (${megabytes(uploads.unfinished.bytes)}) left by uploads cut off by a crash (.partial)`);
 
   const plugin = status.storage.plugin;
   if (status.storage.error) lines.push(`Storage: fileStrategy ${status.fileStrategy}: cannot start: ${status.storage.error}`);
   else if (plugin === status.fileStrategy) lines.push(`Storage: fileStrategy ${status.fileStrategy} (plugin ${plugin})`);
   else lines.push(`Storage: fileStrategy ${status.fileStrategy} has no plugin in chatbox: new uploads go to ${plugin ?? 'nowhere'}`);
+  const leftovers = status.storage.leftovers;
+  if (plugin && leftovers && leftovers.count > 0) {
+    const size = leftovers.bytes === null ? '' : ` (${megabytes(leftovers.bytes)})`;
+    lines.push(`  ${leftovers.count} leftover(s)${size} of saves cut off by a crash, untouched for an hour: \`chatbox files migrate --to ${plugin}\` removes them`);
+  }
 
   lines.push(`Files: ${count(status.total.files)}, ${megabytes(status.total.bytes)}`);
   for (const [source, tally] of Object.entries(status.sources).sort(([first], [second]) => first.localeCompare(second))) {

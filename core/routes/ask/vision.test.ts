@@ -145,6 +145,23 @@ describe('images to OpenAI', () => {
     const malformed = await chat.ask(turn({ model: 'gpt-4o-mini', endpoint: 'openAI', files: [{ filepath: '/uploads/x/y.png' }] }));
     expect(malformed.status).toBe(400);
   });
+
+  it('clears the temp_file_id of a file once a message uses it (LibreChat\'s updateFileUsage), and only of that file', async () => {
+    chat = await buildChatTestServer(noTitles);
+    chat.upstreams.openai.control.configure({ reply: 'Blue.' });
+    const [used, unused] = [await uploadImage(64, 64), await uploadImage(32, 32)];
+    const temporaryIds = async () => {
+      const listed = await chat.app.inject({ method: 'GET', url: '/api/files', headers: { authorization: `Bearer ${chat.token}` } });
+      return Object.fromEntries(listed.json().map((file: { file_id: string; temp_file_id?: string }) => [file.file_id, file.temp_file_id ?? null]));
+    };
+    const before = await temporaryIds();
+    expect(before[used.file_id]).toEqual(expect.any(String));
+    expect(before[unused.file_id]).toEqual(expect.any(String));
+
+    const final = (await chat.ask(turn({ model: 'gpt-4o-mini', endpoint: 'openAI', files: [attached(used)] }))).frames.at(-1)!.data;
+    expect(final.final).toBe(true);
+    expect(await temporaryIds()).toEqual({ [used.file_id]: null, [unused.file_id]: before[unused.file_id] });
+  });
 });
 
 describe('images to a custom (OpenAI-compatible) endpoint', () => {

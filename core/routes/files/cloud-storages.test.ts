@@ -136,6 +136,33 @@ describe('fileStrategy: firebase', () => {
     expect(loaded.status).toBe(200);
     expect(loaded.headers.get('content-type')).toBe('image/png');
   });
+
+  it('deletes the avatar object a new avatar replaces, and nothing of another user\'s', async () => {
+    await start('firebase', firebaseEnvironment(firebase));
+    const setAvatar = async (account: SignedInUser) => {
+      const { payload, headers } = await multipartBody([['input', { content: onePixelPng, fileName: 'me.png', type: 'image/png' }], ['manual', 'true']]);
+      const response = await app!.inject({ method: 'POST', url: '/api/files/images/avatar', payload, headers: { ...headers, ...bearer(account) } });
+      expect(response.statusCode).toBe(200);
+      return response.json().url as string;
+    };
+    const objectName = (url: string) => decodeURIComponent(/\/o\/([^?]+)/.exec(url)![1]);
+    const avatarsOf = (account: SignedInUser) => firebase.store.names(bucket, `images/${account.userId}/avatar-`);
+
+    const bobs = await setAvatar(bob);
+    const first = await setAvatar(alice);
+    expect(avatarsOf(alice)).toEqual([objectName(first)]);
+    // Two avatars within one millisecond would share a name.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await setAvatar(alice);
+    expect(avatarsOf(alice)).toEqual([objectName(second)]);
+    expect((await fetch(first)).status).toBe(404);
+    expect((await fetch(second)).status).toBe(200);
+
+    // A link naming another user's avatar is not this user's to delete.
+    await app!.store.users.update(alice.userId, { avatar: bobs });
+    await setAvatar(alice);
+    expect(avatarsOf(bob)).toEqual([objectName(bobs)]);
+  });
 });
 
 describe('fileStrategy: openai', () => {

@@ -21,6 +21,23 @@ const avatarMimeTypes: readonly RegExp[] = [...visionImageTypes].map((type) => n
 
 /** Links of the avatars this route stores: `/uploads/<userId>/avatar-<ms>.<ext>` (local) or `/images/…` (s3, an image key). */
 const ownAvatarPath = /^\/(uploads|images)\/([^/?#]+)\/(avatar-\d+\.(?:png|jpeg|webp))$/;
+/** The same tail at the end of a cloud storage's link, once decoded (Firebase's download URL names the object `images%2F<userId>%2Favatar-….png`). */
+const ownAvatarTail = /\/(uploads|images)\/([^/?#]+)\/(avatar-\d+\.(?:png|jpeg|webp))$/;
+
+/** The owner and name of an avatar link this route could have stored, or null for any other link (a picture from OAuth, LibreChat's …). */
+function avatarOf(link: string): { path: string; userId: string; fileName: string } | null {
+  // `manual=` was added to the link; a cloud link's own query (Firebase's token) is not needed to find the object.
+  const path = link.split('?')[0];
+  let match = ownAvatarPath.exec(path);
+  if (!match && URL.canParse(path)) {
+    try {
+      match = ownAvatarTail.exec(decodeURIComponent(new URL(path).pathname));
+    } catch {
+      // Broken %-escapes: no link of ours.
+    }
+  }
+  return match ? { path, userId: match[2], fileName: match[3] } : null;
+}
 
 /** An avatar just stored: the request's text fields, the link that serves it, and where it lives. */
 export interface StoredAvatar {
@@ -108,12 +125,16 @@ async function readAvatarPart(file: Readable, declaredType: string, fileName: st
   return bytes;
 }
 
-/** Deletes the file behind the avatar being replaced when receiveAvatar stored it in the user's own folder, in whichever storage holds it. */
+/**
+ * Deletes the file behind the avatar being replaced when receiveAvatar stored it in the user's own
+ * folder, in whichever storage holds it: the storage itself checks the link is one of its own (its
+ * `url()` refuses others, Firebase's another bucket's).
+ */
 export async function deleteReplacedAvatar(previous: string | null, userId: string, context: UploadContext): Promise<void> {
-  const path = previous?.split('?')[0] ?? '';
-  const match = ownAvatarPath.exec(path);
-  if (match?.[2] !== userId) return;
-  for (const storage of await storagesForLink(path, userId, match[3], context)) {
+  const avatar = previous === null ? null : avatarOf(previous);
+  if (avatar?.userId !== userId) return;
+  const { path } = avatar;
+  for (const storage of await storagesForLink(path, userId, avatar.fileName, context)) {
     // A storage whose url() refuses the path never hands out that form of link: nothing of its own to delete.
     if (!(await storage.url(path).then(() => true, () => false))) continue;
     await storage.delete(path).catch((error: unknown) => context.log.warn({ err: error, path, storage: storage.strategy }, 'could not delete a replaced avatar'));

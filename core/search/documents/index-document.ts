@@ -12,9 +12,14 @@ import type { Store } from '../../store/types.js';
  * (a scanned PDF, a damaged file, the extraction timing out) is still uploaded, only not searchable:
  * the failure is logged, never answered as an error. Any other failure (LibreChat's RAG API refusing
  * the type or being down, the store failing) is answered, and the upload is undone so nothing is left
- * half-stored.
+ * half-stored (unless `undoOnFailure` is false).
  */
-export async function indexDocument(record: StoredFile, context: { store: Store; storages: FileStorages; documents: DocumentIndex; log: Pick<FastifyBaseLogger, 'info' | 'warn'> }): Promise<StoredFile> {
+export async function indexDocument(
+  record: StoredFile,
+  context: { store: Store; storages: FileStorages; documents: DocumentIndex; log: Pick<FastifyBaseLogger, 'info' | 'warn'> },
+  // A document stored long ago (`chatbox files reindex`) is the user's: a failure leaves it as it was.
+  options: { undoOnFailure?: boolean } = {},
+): Promise<StoredFile> {
   if (documentKindOf(record.type) === null) return record;
   const storage = await context.storages.forSource(record.source);
   if (!storage) return record;
@@ -29,6 +34,7 @@ export async function indexDocument(record: StoredFile, context: { store: Store;
     context.log.info({ fileId: record.file_id, characters: indexed.characters, chunks: indexed.chunks }, 'document indexed');
   } catch (error) {
     if (!(error instanceof ExtractionError)) {
+      if (options.undoOnFailure === false) throw error;
       await context.store.files.delete(record.user, [record.file_id]);
       await storage.delete(record.filepath);
       throw error;

@@ -21,6 +21,22 @@ export function describeFilesContract(context: ContractContext): void {
       expect((await context.store.files.find(user.id, without.file_id))?.temp_file_id ?? null).toBeNull();
     });
 
+    it('clears temp_file_id once a message uses the file, on the owner\'s records only', async () => {
+      const [owner, other] = [await context.createUser(), await context.createUser()];
+      const used = await context.store.files.upsert({ ...fileInput(owner.id), temp_file_id: 'client-id-used' });
+      const waiting = await context.store.files.upsert({ ...fileInput(owner.id), temp_file_id: 'client-id-waiting' });
+      const othersCopy = await context.store.files.upsert({ ...fileInput(other.id, { file_id: used.file_id }), temp_file_id: 'client-id-other' });
+      await pause();
+      await context.store.files.clearTemporaryIds(owner.id, [used.file_id, used.file_id, 'missing']);
+      const cleared = await context.store.files.find(owner.id, used.file_id);
+      expect(cleared?.temp_file_id ?? null).toBeNull();
+      expect(cleared).toMatchObject({ filename: used.filename, bytes: used.bytes, createdAt: used.createdAt });
+      expect(cleared!.updatedAt.getTime()).toBeGreaterThan(used.updatedAt.getTime());
+      expect(await context.store.files.find(owner.id, waiting.file_id)).toMatchObject({ temp_file_id: 'client-id-waiting' });
+      expect(await context.store.files.find(other.id, othersCopy.file_id)).toMatchObject({ temp_file_id: 'client-id-other' });
+      await context.store.files.clearTemporaryIds(owner.id, []);
+    });
+
     it('replaces by file_id and keeps createdAt', async () => {
       const user = await context.createUser();
       const input = fileInput(user.id);

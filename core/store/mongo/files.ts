@@ -44,6 +44,11 @@ export function createFilesRepository({ files, documentTexts, documentChunks }: 
       await documentTexts.deleteMany({ user: userId, file_id: { $in: ids } });
       return (await files.deleteMany({ user: userId, file_id: { $in: ids } })).deletedCount;
     },
+    async clearTemporaryIds(userId, fileIds) {
+      const ids = [...new Set(fileIds)];
+      if (ids.length === 0) return;
+      await files.updateMany({ user: userId, file_id: { $in: ids }, temp_file_id: { $ne: null } }, { $set: { temp_file_id: null, updatedAt: new Date() } });
+    },
     async exportBatch(after, limit) {
       return exportBatch(files, after, limit, fromDocument);
     },

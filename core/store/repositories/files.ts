@@ -39,4 +39,9 @@ export interface FilesRepository {
   /** Newest first. */
   list(userId: string): Promise<StoredFile[]>;
   delete(userId: string, fileIds: string[]): Promise<number>;
+  /**
+   * A message now uses these files: their `temp_file_id` is cleared, as LibreChat's `updateFileUsage`
+   * unsets it once the client has swapped its id for the stored one. Ids not the user's are ignored.
+   */
+  clearTemporaryIds(userId: string, fileIds: readonly string[]): Promise<void>;
 }

@@ -27,6 +27,9 @@ export function createFilesRepository({ database, transaction }: SqliteConnectio
     find: database.prepare<[string, string], Row>('SELECT * FROM files WHERE user_id = ? AND file_id = ?'),
     list: database.prepare<[string], Row>('SELECT * FROM files WHERE user_id = ? ORDER BY created_at DESC, rowid DESC'),
     delete: database.prepare<[string, string]>('DELETE FROM files WHERE user_id = ? AND file_id = ?'),
+    clearTemporaryId: database.prepare<[number, string, string]>(
+      'UPDATE files SET temp_file_id = NULL, updated_at = ? WHERE user_id = ? AND file_id = ? AND temp_file_id IS NOT NULL',
+    ),
   };
 
   return {
@@ -56,6 +59,12 @@ export function createFilesRepository({ database, transaction }: SqliteConnectio
         let deleted = 0;
         for (const fileId of new Set(fileIds)) deleted += statements.delete.run(userId, fileId).changes;
         return deleted;
+      });
+    },
+    async clearTemporaryIds(userId, fileIds) {
+      const now = Date.now();
+      transaction(() => {
+        for (const fileId of new Set(fileIds)) statements.clearTemporaryId.run(now, userId, fileId);
       });
     },
     exportBatch: exportRows(database, 'files', fileRows.fromRow),

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -43,6 +43,25 @@ describe('local file storage paths', () => {
     expect(saved.path).toBe('/uploads/u1/a.txt');
     expect(listFolder(join(uploadsDir, 'u1'))).toEqual(['a.txt']);
     expect(await storage.url(saved.path)).toBe('/uploads/u1/a.txt');
+  });
+
+  it('removes the temporary files hard-killed saves left, untouched since the cut-off, and nothing else', async () => {
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    await storage.save({ userId: 'u1', fileName: 'kept.txt', mediaType: 'text/plain', body: body() });
+    for (const [user, name, old] of [['u1', '.killed.partial', true], ['u2', '.killed-too.partial', true], ['u1', '.in-flight.partial', false], ['u1', 'old-but-stored.txt', true]] as const) {
+      mkdirSync(join(uploadsDir, user), { recursive: true });
+      writeFileSync(join(uploadsDir, user, name), 'abc');
+      if (old) utimesSync(join(uploadsDir, user, name), new Date(hourAgo.getTime() - 1000), new Date(hourAgo.getTime() - 1000));
+    }
+    expect(await storage.removeLeftovers!({ before: hourAgo, dryRun: true })).toEqual({ count: 2, bytes: 6 });
+    expect(listFolder(join(uploadsDir, 'u2'))).toEqual(['.killed-too.partial']);
+    expect(await storage.removeLeftovers!({ before: hourAgo })).toEqual({ count: 2, bytes: 6 });
+    expect(listFolder(join(uploadsDir, 'u1'))).toEqual(['.in-flight.partial', 'kept.txt', 'old-but-stored.txt']);
+    expect(listFolder(join(uploadsDir, 'u2'))).toEqual([]);
+  });
+
+  it('finds no leftovers in an uploads folder that does not exist yet', async () => {
+    expect(await storage.removeLeftovers!({ before: new Date() })).toEqual({ count: 0, bytes: 0 });
   });
 
   it.each([

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FileStorage, FileToSave, StoredFile } from '../../../core/plugin-api/index.js';
+import type { FileStorage, FileToSave, StorageLeftovers, StoredFile } from '../../../core/plugin-api/index.js';
 import { isPlainSegment } from '../shared/path-segment.js';
 import type { LocalFileStorageSettings } from './settings.js';
 
 /** The prefix of every path this storage hands out: `/uploads/<userId>/<fileName>`, as LibreChat's local files. */
 const pathPrefix = '/uploads/';
+
+/** A save's temporary name (`.<uuid>.partial`): only a hard kill mid-save leaves one behind. */
+const isTemporaryName = (name: string) => name.startsWith('.') && name.endsWith('.partial');
 
 /**
  * Files under `<uploadsDir>/<userId>/<fileName>`. Every path is resolved and must land directly in
@@ -81,6 +84,25 @@ export function createLocalFileStorage(settings: LocalFileStorageSettings): File
     async url(path) {
       locatePath(path);
       return path;
+    },
+
+    async removeLeftovers({ before, dryRun = false }): Promise<StorageLeftovers> {
+      const found: StorageLeftovers = { count: 0, bytes: 0 };
+      const users = await readdir(root, { withFileTypes: true }).catch(() => []);
+      for (const user of users) {
+        if (!user.isDirectory()) continue;
+        for (const entry of await readdir(join(root, user.name), { withFileTypes: true })) {
+          if (!entry.isFile() || !isTemporaryName(entry.name)) continue;
+          const file = join(root, user.name, entry.name);
+          // A save in flight writes all the time: its modification time is never older than `before`.
+          const { size, mtime } = await stat(file);
+          if (mtime >= before) continue;
+          found.count += 1;
+          found.bytes = (found.bytes ?? 0) + size;
+          if (!dryRun) await rm(file, { force: true });
+        }
+      }
+      return found;
     },
   };
 }

@@ -111,6 +111,23 @@ describe('s3 file storage', () => {
     expect(double.bucket.objects.size).toBe(0);
   });
 
+  it('aborts the multipart uploads a hard kill left open under its prefixes, begun before the cut-off only', async () => {
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    const old = [double.bucket.createUpload('uploads/u1/killed.bin', 'application/octet-stream'), double.bucket.createUpload('images/u2/killed.png', 'image/png')];
+    for (const upload of old) upload.initiated = new Date(hourAgo.getTime() - 1000);
+    double.bucket.putPart('uploads/u1/killed.bin', old[0].uploadId, 1, Buffer.alloc(1024));
+    const inFlight = double.bucket.createUpload('uploads/u1/in-flight.bin', 'application/octet-stream');
+    const notOurs = double.bucket.createUpload('backups/db.tar', 'application/x-tar');
+    notOurs.initiated = old[0].initiated;
+
+    expect(await storage.removeLeftovers!({ before: hourAgo, dryRun: true })).toEqual({ count: 2, bytes: null });
+    expect(double.bucket.uploads.size).toBe(4);
+    expect(await storage.removeLeftovers!({ before: hourAgo })).toEqual({ count: 2, bytes: null });
+    expect([...double.bucket.uploads.values()].map((upload) => upload.uploadId).sort()).toEqual([inFlight.uploadId, notOurs.uploadId].sort());
+    expect(double.requests.map(operationOf).filter((operation) => operation === 'AbortMultipartUpload')).toHaveLength(2);
+    expect(await storage.removeLeftovers!({ before: hourAgo })).toEqual({ count: 0, bytes: null });
+  });
+
   it('reads a missing key as a rejection (NoSuchKey), and refuses paths it did not hand out', async () => {
     await expect(storage.readStream('/uploads/u1/none.txt')).rejects.toMatchObject({ name: 'NoSuchKey' });
     for (const path of ['/uploads/u1/../u2/a.txt', '/other/u1/a.txt', 'uploads/u1/a.txt', '/uploads/u1/.hidden', '/uploads/u1/a/b.txt']) {

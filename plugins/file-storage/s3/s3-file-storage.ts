@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { AbortMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, ListMultipartUploadsCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { ByteRange, FileStorage, FileToSave, StoredFile } from '../../../core/plugin-api/index.js';
+import type { ByteRange, FileStorage, FileToSave, StorageLeftovers, StoredFile } from '../../../core/plugin-api/index.js';
 import { isPlainSegment } from '../shared/path-segment.js';
 import type { S3FileStorageSettings } from './settings.js';
 
@@ -12,6 +12,9 @@ export interface S3UploadTuning {
 }
 
 const defaultTuning: S3UploadTuning = { partSizeBytes: 5 * 1024 * 1024, queueSize: 2 };
+
+/** The key prefixes chatbox writes under; another application's objects in the bucket are outside them. */
+const keyPrefixes = ['images/', 'uploads/'];
 
 /** `/images/<userId>/<fileName>` or `/uploads/<userId>/<fileName>`: the object key with a leading slash. */
 const pathPattern = /^\/(images|uploads)\/([^/]+)\/([^/]+)$/;
@@ -83,6 +86,26 @@ export function createS3FileStorage(settings: S3FileStorageSettings, tuning: S3U
     async url(path) {
       keyOf(path);
       return path;
+    },
+
+    async removeLeftovers({ before, dryRun = false }): Promise<StorageLeftovers> {
+      // A save aborts its multipart upload on failure; only a hard kill mid-save leaves one open,
+      // and S3 keeps (and bills) its parts until it is aborted.
+      let count = 0;
+      for (const prefix of keyPrefixes) {
+        let markers: { KeyMarker?: string; UploadIdMarker?: string } = {};
+        for (;;) {
+          const page = await client.send(new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: prefix, ...markers }));
+          for (const upload of page.Uploads ?? []) {
+            if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= before) continue;
+            count += 1;
+            if (!dryRun) await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: upload.Key, UploadId: upload.UploadId }));
+          }
+          if (!page.IsTruncated) break;
+          markers = { KeyMarker: page.NextKeyMarker, UploadIdMarker: page.NextUploadIdMarker };
+        }
+      }
+      return { count, bytes: null };
     },
   };
 }
