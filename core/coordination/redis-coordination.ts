@@ -103,8 +103,8 @@ export async function createRedisCoordination(uri: string, env: Pick<ServerEnv, 
       return {
         claim: (key) => guarded(() => directory.claim(key)),
         release: (key) => guarded(() => directory.release(key)),
-        stopElsewhere: (key) => guarded(() => directory.stopElsewhere(key)),
-        serve: (handler) => directory.serve(handler),
+        askHolder: (topic, key, body) => guarded(() => directory.askHolder(topic, key, body)),
+        serve: (topic, handler) => directory.serve(topic, handler),
       };
     })(),
     liveReplies: (() => {
