@@ -56,7 +56,9 @@ export function createApprovalRegistry({
   keepDecidedMs?: number;
 } = {}) {
   const entries = new Map<string, Entry>();
-  const keyOf = (id: string) => `approval:${id}`;
+  // Approval keys share the directory with the turns' `<userId>:<abortKey>`; no user id is `approval`.
+  const prefix = 'approval:';
+  const keyOf = (id: string) => prefix + id;
   // The call waits whether or not Redis heard of it; only an answer on another instance misses it then.
   const unshared = (error: unknown) => log?.warn({ err: error }, 'the call waiting for approval could not be recorded in Redis');
 
@@ -70,8 +72,8 @@ export function createApprovalRegistry({
   };
   directory?.serve('approval', async (key, body) => {
     const question = remoteQuestionSchema.safeParse(body);
-    if (!question.success || !key.startsWith(keyOf(''))) return { kind: 'not-found' };
-    return answerHere(question.data.userId, key.slice(keyOf('').length), question.data.allow);
+    if (!question.success || !key.startsWith(prefix)) return { kind: 'not-found' };
+    return answerHere(question.data.userId, key.slice(prefix.length), question.data.allow);
   });
 
   return {
