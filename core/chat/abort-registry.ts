@@ -21,7 +21,7 @@ export function createAbortRegistry(directory: TurnDirectory, log: { warn(detail
     turn.controller.abort();
     return turn.settled;
   };
-  directory.serve(stopHere);
+  directory.serve('stop', stopHere);
   // A turn runs whether or not Redis heard of it; only a stop from another instance misses it then.
   const unshared = (error: unknown) => log.warn({ err: error }, 'the running turn could not be recorded in Redis');
 
@@ -40,7 +40,7 @@ export function createAbortRegistry(directory: TurnDirectory, log: { warn(detail
     async abort(userId: string, abortKey: string): Promise<FinalFrame | AssistantsFinalFrame | null> {
       const key = keyOf(userId, abortKey);
       if (running.has(key)) return stopHere(key);
-      const raw = await directory.stopElsewhere(key);
+      const raw = await directory.askHolder('stop', key, null);
       // An assistants run's final payload is the one with runMessages.
       const schema = typeof raw === 'object' && raw !== null && 'runMessages' in raw ? assistantsFinalFrameSchema : finalFrameSchema;
       const answer = schema.safeParse(raw);

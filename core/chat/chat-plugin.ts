@@ -70,7 +70,7 @@ export const chatPlugin = fp<ChatPluginOptions>(
       toolFiles: createToolFileSaver({ store: app.store, storages: fileStorages, limits: resolveFileLimits(app.config.yaml.fileConfig, () => undefined) }),
       pluginAuths,
       toolCredentials: async (userId, { key, tool }) => resolveToolCredentials(tool.manifest, await pluginAuths.read(userId, key), app.config.rawEnv),
-      approvals: createApprovalRegistry(),
+      approvals: createApprovalRegistry({ directory: app.coordination.turns, log: app.log }),
       agent: {
         maxSteps: agentStepLimit(app.config.yaml.endpoints?.agents),
         toolCall: { ...defaultToolCallLimits },

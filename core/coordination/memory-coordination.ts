@@ -86,11 +86,11 @@ export function createMemoryCoordination(): Coordination {
         handlers.set(channel, [...(handlers.get(channel) ?? []), handler]);
       },
     },
-    // The only instance runs every turn: a stop that finds none here finds none anywhere.
+    // The only instance holds every turn and approval: what is not found here is not found anywhere.
     turns: {
       claim: async () => undefined,
       release: async () => undefined,
-      stopElsewhere: async (): Promise<unknown> => null,
+      askHolder: async (): Promise<unknown> => null,
       serve: () => undefined,
     },
     liveReplies: createMemoryLiveReplies(),

@@ -129,8 +129,8 @@ export async function createRedisCoordination(
       return {
         claim: (key) => guarded(() => directory.claim(key)),
         release: (key) => guarded(() => directory.release(key)),
-        stopElsewhere: (key) => guarded(() => directory.stopElsewhere(key)),
-        serve: (handler) => directory.serve(handler),
+        askHolder: (topic, key, body) => guarded(() => directory.askHolder(topic, key, body)),
+        serve: (topic, handler) => directory.serve(topic, handler),
       };
     })(),
     liveReplies: (() => {

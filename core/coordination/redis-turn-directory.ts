@@ -1,28 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { z } from 'zod';
 import type { RedisScripts } from './redis-scripts.js';
-import type { TurnDirectory } from './types.js';
+import { directoryTopics, type DirectoryTopic, type TurnDirectory } from './types.js';
 
-/** A turn's owner is forgotten after this long even if its instance died without saying so. */
+/** A holder is forgotten after this long even if its instance died without saying so. */
 const OWNER_TTL_MS = 6 * 60 * 60 * 1000;
-/** How long a stop waits for the owning instance to answer with what it saved. */
-const STOP_ANSWER_MS = 30_000;
+/** How long a request waits for the holding instance's answer (a stop's comes once the turn saved what it had). */
+const ANSWER_WAIT_MS = 30_000;
 
-type InstanceMessage =
-  | { type: 'stop'; requestId: string; key: string; replyTo: string }
-  | { type: 'stopped'; requestId: string; payload: unknown };
+const instanceMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ask'), requestId: z.string(), topic: z.enum(directoryTopics), key: z.string(), body: z.unknown(), replyTo: z.string() }),
+  z.object({ type: z.literal('answer'), requestId: z.string(), payload: z.unknown() }),
+]);
+type AskMessage = Extract<z.infer<typeof instanceMessageSchema>, { type: 'ask' }>;
 
-function parseInstanceMessage(raw: string): InstanceMessage | null {
+function parseInstanceMessage(raw: string): z.infer<typeof instanceMessageSchema> | null {
   try {
-    const message: unknown = JSON.parse(raw);
-    if (typeof message !== 'object' || message === null || !('type' in message) || !('requestId' in message)) return null;
-    const { type, requestId } = message;
-    if (typeof requestId !== 'string') return null;
-    if (type === 'stop' && 'key' in message && 'replyTo' in message && typeof message.key === 'string' && typeof message.replyTo === 'string') {
-      return { type, requestId, key: message.key, replyTo: message.replyTo };
-    }
-    if (type === 'stopped') return { type, requestId, payload: 'payload' in message ? message.payload : null };
-    return null;
+    const parsed = instanceMessageSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
@@ -37,20 +33,22 @@ export function instanceChannel(channelPrefix: string, instanceId: string): stri
 }
 
 /**
- * Every instance listens on its own channel. A turn records its instance under `turn:<key>`; a stop
- * that lands elsewhere reads that owner and asks it over its channel, then waits on its own channel
- * for the answer (the final payload with the saved partial reply).
+ * Every instance listens on its own channel. What an instance holds (a turn, a pending approval) is
+ * recorded under `turn:<key>` with its instance id; a request that lands elsewhere reads that holder
+ * and asks it over its channel, then waits on its own channel for the answer (a stop's is the final
+ * payload with the saved partial reply, an approval's what answering it came to).
  */
 export function createRedisTurnDirectory(deps: { client: Redis; subscriber: Redis; scripts: RedisScripts; channelPrefix: string; instanceId: string; onError: (error: unknown) => void }): TurnDirectory {
   const { client, subscriber, scripts, instanceId } = deps;
   const channelOf = (instance: string) => instanceChannel(deps.channelPrefix, instance);
   const ownerKey = (key: string) => `turn:${key}`;
   const waiting = new Map<string, (payload: unknown) => void>();
-  let stopHere: ((key: string) => Promise<unknown>) | null = null;
+  const handlers = new Map<DirectoryTopic, (key: string, body: unknown) => Promise<unknown>>();
 
-  const answer = async (request: Extract<InstanceMessage, { type: 'stop' }>) => {
-    const payload = stopHere ? await stopHere(request.key) : null;
-    await client.publish(channelOf(request.replyTo), JSON.stringify({ type: 'stopped', requestId: request.requestId, payload }));
+  const answer = async (request: AskMessage) => {
+    const handler = handlers.get(request.topic);
+    const payload = handler ? await handler(request.key, request.body) : null;
+    await client.publish(channelOf(request.replyTo), JSON.stringify({ type: 'answer', requestId: request.requestId, payload }));
   };
 
   const ownChannel = channelOf(instanceId);
@@ -62,8 +60,8 @@ export function createRedisTurnDirectory(deps: { client: Redis; subscriber: Redi
   subscriber.on('message', (channel: string, raw: string) => {
     if (channel !== ownChannel) return;
     const message = parseInstanceMessage(raw);
-    if (message?.type === 'stop') answer(message).catch(deps.onError);
-    else if (message?.type === 'stopped') waiting.get(message.requestId)?.(message.payload);
+    if (message?.type === 'ask') answer(message).catch(deps.onError);
+    else if (message?.type === 'answer') waiting.get(message.requestId)?.(message.payload);
   });
 
   return {
@@ -73,12 +71,12 @@ export function createRedisTurnDirectory(deps: { client: Redis; subscriber: Redi
     async release(key) {
       await scripts.deleteIfHeld(ownerKey(key), instanceId);
     },
-    async stopElsewhere(key) {
+    async askHolder(topic, key, body) {
       const owner = await client.get(ownerKey(key));
       if (!owner || owner === instanceId) return null;
       const requestId = randomUUID();
       const answered = new Promise<unknown>((resolve) => {
-        const timer = setTimeout(() => resolve(null), STOP_ANSWER_MS);
+        const timer = setTimeout(() => resolve(null), ANSWER_WAIT_MS);
         timer.unref();
         waiting.set(requestId, (payload) => {
           clearTimeout(timer);
@@ -86,16 +84,16 @@ export function createRedisTurnDirectory(deps: { client: Redis; subscriber: Redi
         });
       });
       try {
-        const listeners = await client.publish(channelOf(owner), JSON.stringify({ type: 'stop', requestId, key, replyTo: instanceId }));
-        // Nobody listens: the owner died mid-turn and its record has not expired yet.
+        const listeners = await client.publish(channelOf(owner), JSON.stringify({ type: 'ask', requestId, topic, key, body, replyTo: instanceId }));
+        // Nobody listens: the holder died and its record has not expired yet.
         if (listeners === 0) return null;
         return await answered;
       } finally {
         waiting.delete(requestId);
       }
     },
-    serve(handler) {
-      stopHere = handler;
+    serve(topic, handler) {
+      handlers.set(topic, handler);
     },
   };
 }

@@ -58,18 +58,25 @@ export interface Leadership {
   release(): Promise<void>;
 }
 
-/** Where a turn runs, so that a Stop on any instance reaches it. */
+/** What one instance may ask the one that holds a key: stop its turn, answer one of its pending tool approvals. */
+export const directoryTopics = ['stop', 'approval'] as const;
+export type DirectoryTopic = (typeof directoryTopics)[number];
+
+/**
+ * Which instance holds what (a running turn, a tool call waiting for approval), so that a Stop or
+ * an approval landing on any instance reaches the one that holds it.
+ */
 export interface TurnDirectory {
-  /** Records that this instance runs the turn under `key`. */
+  /** Records that this instance holds `key`. */
   claim(key: string): Promise<void>;
   release(key: string): Promise<void>;
   /**
-   * Asks the instance that runs `key` to stop it and answers what that instance's `serve` handler
-   * returned (the caller validates it); null when no instance runs it.
+   * Hands `body` to the `topic` handler of the instance that holds `key` and answers what that
+   * handler returned (the caller validates it); null when no other instance holds it.
    */
-  stopElsewhere(key: string): Promise<unknown>;
-  /** How this instance answers a stop asked by another one. */
-  serve(stopHere: (key: string) => Promise<unknown>): void;
+  askHolder(topic: DirectoryTopic, key: string, body: unknown): Promise<unknown>;
+  /** How this instance answers what another one asks under `topic`. */
+  serve(topic: DirectoryTopic, handler: (key: string, body: unknown) => Promise<unknown>): void;
 }
 
 export type CoordinationHealth = { status: 'up' | 'down' | 'off'; detail?: string };

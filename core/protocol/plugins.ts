@@ -20,6 +20,11 @@ export interface PluginDto {
   authConfig: PluginAuthFieldDto[];
   /** Every credential is set by the operator: installing asks for nothing. */
   authenticated: boolean;
+  /**
+   * Present (true) when each call waits for the user's approval (librechat.yaml `tools.requiresApproval`,
+   * `mcpServers.<name>.requiresApproval`). A chatbox addition: LibreChat's client ignores unknown keys.
+   */
+  requiresApproval?: true;
 }
 
 /** At most this many characters of one credential (a key, an id, a URL). */

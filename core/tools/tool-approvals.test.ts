@@ -10,11 +10,11 @@ describe('the approval registry', () => {
     const approvals = createApprovalRegistry();
     const pending = approvals.request('ada', { timeoutMs: 60_000, signal: new AbortController().signal });
     expect(Date.parse(pending.expiresAt) - Date.now()).toBeGreaterThan(59_000);
-    expect(approvals.answer('mallory', pending.id, true)).toEqual({ kind: 'not-found' });
+    expect(await approvals.answer('mallory', pending.id, true)).toEqual({ kind: 'not-found' });
     expect(approvals.pending).toBe(1);
-    expect(approvals.answer('ada', pending.id, false)).toEqual({ kind: 'decided', status: 'denied' });
+    expect(await approvals.answer('ada', pending.id, false)).toEqual({ kind: 'decided', status: 'denied' });
     expect(await pending.decision).toBe('denied');
-    expect(approvals.answer('ada', pending.id, true)).toEqual({ kind: 'already-decided', status: 'denied' });
+    expect(await approvals.answer('ada', pending.id, true)).toEqual({ kind: 'already-decided', status: 'denied' });
     expect(approvals.pending).toBe(0);
   });
 
@@ -28,10 +28,10 @@ describe('the approval registry', () => {
     expect(await stopped.decision).toBe('stopped');
     await vi.advanceTimersByTimeAsync(1_000);
     expect(await unanswered.decision).toBe('expired');
-    expect(approvals.answer('ada', unanswered.id, true)).toEqual({ kind: 'already-decided', status: 'expired' });
+    expect(await approvals.answer('ada', unanswered.id, true)).toEqual({ kind: 'already-decided', status: 'expired' });
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(approvals.answer('ada', unanswered.id, true)).toEqual({ kind: 'not-found' });
-    expect(approvals.answer('ada', stopped.id, true)).toEqual({ kind: 'not-found' });
+    expect(await approvals.answer('ada', unanswered.id, true)).toEqual({ kind: 'not-found' });
+    expect(await approvals.answer('ada', stopped.id, true)).toEqual({ kind: 'not-found' });
   });
 
   it('stops at once a call requested on a turn already stopped', async () => {

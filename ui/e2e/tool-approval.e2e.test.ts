@@ -79,4 +79,35 @@ describe('approving tool calls in the browser', () => {
     expect(await reloaded.getByRole('button', { name: 'Allow' }).count()).toBe(0);
     await page.context().close();
   });
+
+  it('marks the calculator "Asks before each use" in the tool picker and the plugin store, and no other tool', async () => {
+    const page = await e2e.newPage();
+    const registered = await page.request.post('/api/auth/register', { data: { name: 'Grace Hopper', email: 'grace@example.com', password: 'compiler-1', confirm_password: 'compiler-1' } });
+    const { token }: { token: string } = await registered.json();
+    for (const [pluginKey, auth] of [['calculator', null], ['wolfram', { WOLFRAM_APP_ID: 'wolfram-app-0123' }]] as const) {
+      expect((await page.request.post('/api/user/plugins', { data: { pluginKey, action: 'install', auth }, headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+    }
+    await page.goto('/c/new');
+    await page.getByRole('button', { name: /^Endpoint:/ }).click();
+    await page.getByRole('menu', { name: 'Endpoints' }).getByRole('menuitemradio', { name: 'OpenAI' }).click();
+    await page.getByRole('button', { name: 'Conversation settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Conversation settings' });
+    const calculator = settings.getByRole('checkbox', { name: 'Calculator' });
+    await expect.poll(() => calculator.count(), { timeout: 15_000 }).toBe(1);
+    expect(await calculator.evaluate((element) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent)).toBe('Asks before each use');
+    expect(await settings.getByRole('checkbox', { name: 'Wolfram' }).getAttribute('aria-describedby')).toBeNull();
+    await calculator.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/chatbox-tool-approval-picker.png' });
+
+    await settings.getByRole('button', { name: 'Plugin store' }).click();
+    const store = page.getByRole('dialog', { name: 'Plugin store' });
+    await store.getByRole('searchbox', { name: 'Search plugins' }).fill('calc');
+    await expect.poll(() => store.getByRole('listitem').count()).toBe(1);
+    expect(await store.getByRole('listitem').innerText()).toContain('Asks before each use');
+    await page.screenshot({ path: '/tmp/chatbox-tool-approval-store.png' });
+    await store.getByRole('searchbox', { name: 'Search plugins' }).fill('wolfram');
+    await expect.poll(() => store.getByRole('listitem').innerText()).toContain('Wolfram');
+    expect(await store.getByText('Asks before each use').count()).toBe(0);
+    await page.context().close();
+  });
 });

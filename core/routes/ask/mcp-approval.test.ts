@@ -5,6 +5,7 @@ import { buildChatTestServer, type ChatTestContext } from '../../../testing/buil
 import { listenForTurns } from '../../../testing/approval-turns.js';
 import { startTestMcpHttpServer, type TestMcpHttpServer } from '../../../testing/mcp-servers/http-server.js';
 import type { RecordedRequest } from '../../../testing/fake-upstreams/index.js';
+import { pluginSchema } from '../../../testing/librechat-client/schemas/plugin.js';
 import { toolResultsIn } from '../../../testing/tool-results-in.js';
 import { writeYamlFile } from '../../../testing/yaml-file.js';
 
@@ -46,6 +47,16 @@ describe('approval of MCP tools, marked through their server', () => {
     expect(marked('fail_mcp_local')).toBe(true);
     expect(chat.app.chat.tools.keys.filter((key) => key.endsWith('_mcp_remote')).every(marked)).toBe(true);
     expect(marked('calculator')).toBe(false);
+  });
+
+  it('the plugin store says which tools ask before each call, in objects LibreChat\'s TPlugin schema still accepts', async () => {
+    const plugins: Array<{ pluginKey: string; requiresApproval?: boolean }> = (await chat.app.inject({ url: '/api/plugins', headers: { authorization: `Bearer ${chat.token}` } })).json();
+    const flag = (key: string) => plugins.find((plugin) => plugin.pluginKey === key)?.requiresApproval;
+    expect([flag('add_mcp_local'), flag('fail_mcp_local'), flag('add_mcp_remote')]).toEqual([true, true, true]);
+    // Unmarked tools carry no key at all: their objects are LibreChat's exactly.
+    expect(plugins.find((plugin) => plugin.pluginKey === 'whoami_mcp_local')).not.toHaveProperty('requiresApproval');
+    expect(plugins.find((plugin) => plugin.pluginKey === 'calculator')).not.toHaveProperty('requiresApproval');
+    for (const plugin of plugins) expect(pluginSchema.safeParse(plugin).error).toBeUndefined();
   });
 
   it("waits for the user before calling the server's tool, then runs it once allowed", async () => {

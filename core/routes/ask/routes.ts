@@ -61,7 +61,7 @@ export async function askRoutes(app: FastifyInstance): Promise<void> {
   // A static route: it wins over /api/ask/:endpoint, and no endpoint is named so (custom ones come as /api/ask/custom).
   app.post('/api/ask/approval', { preHandler: authenticate }, async (request) => {
     const { approvalId, allow } = parseInput(approvalAnswerSchema, request.body);
-    const answer = app.chat.approvals.answer(request.user!.id, approvalId, allow);
+    const answer = await app.chat.approvals.answer(request.user!.id, approvalId, allow);
     if (answer.kind === 'not-found') throw new NotFoundError('No tool call of yours waits for approval under this approvalId');
     if (answer.kind === 'already-decided') throw new ChatboxError('duplicate', `This tool call was already decided (${answer.status}); the answer changes nothing`, { status: answer.status });
     return { approvalId, status: answer.status };

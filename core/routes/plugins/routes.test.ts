@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, twoSignedInUsers, type SignedInUser } from '../../../testing/build-test-server.js';
 import { builtInToolPlugins, credentialToolPlugins, rawPluginAuthRows } from '../../../testing/credential-tool-plugins.js';
 import { pluginSchema } from '../../../testing/librechat-client/schemas/plugin.js';
+import { writeYamlFile } from '../../../testing/yaml-file.js';
 
 let app: FastifyInstance;
 let alice: SignedInUser;
@@ -47,6 +48,20 @@ describe('GET /api/plugins', () => {
         { authField: 'ECHO_ACCOUNT', label: 'Echo Account', description: 'Your account at the echo service.' },
       ],
     });
+  });
+
+  it('marks the tools of `tools.requiresApproval` with requiresApproval: true, the others not at all', async () => {
+    const yaml = writeYamlFile('tools:\n  requiresApproval: [calculator, echo_secret]\n');
+    try {
+      ({ app, alice, bob } = await twoSignedInUsers({ plugins: [...credentialToolPlugins(), ...builtInToolPlugins], configPath: yaml.path }));
+      const plugins: Array<{ pluginKey: string }> = (await listPlugins()).json();
+      const marked = plugins.filter((plugin) => 'requiresApproval' in plugin);
+      expect(marked).toEqual([expect.objectContaining({ pluginKey: 'calculator', requiresApproval: true }), expect.objectContaining({ pluginKey: 'echo_secret', requiresApproval: true })]);
+      // LibreChat's client ignores the extra key.
+      for (const plugin of marked) expect(pluginSchema.safeParse(plugin).error).toBeUndefined();
+    } finally {
+      yaml.remove();
+    }
   });
 
   it('says `authenticated` when the operator set every field (any alternative), never for blank or user_provided', async () => {

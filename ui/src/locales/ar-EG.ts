@@ -496,6 +496,7 @@ export const arEG = {
   com_ui_tool_approval_denied: 'رفضت {0}',
   com_ui_tool_approval_expired: 'لم تتم الموافقة على {0} في الوقت المحدد',
   com_ui_tool_approval_failed: 'تعذّر إرسال إجابتك. حاول مرة أخرى.',
+  com_ui_tool_approval_badge: 'يطلب الإذن قبل كل استخدام',
   com_assistants_endpoint_off: "نقطة نهاية المساعدين غير مُعدّة على هذا الخادم.",
   com_assistants_builder_disabled: "منشئ المساعدين معطّل على هذا الخادم.",
   com_assistants_picker: "المساعد",

@@ -507,6 +507,7 @@ export const deDE = {
   com_ui_tool_approval_denied: 'Sie haben {0} abgelehnt',
   com_ui_tool_approval_expired: '{0} wurde nicht rechtzeitig freigegeben',
   com_ui_tool_approval_failed: 'Ihre Antwort konnte nicht gesendet werden. Versuchen Sie es erneut.',
+  com_ui_tool_approval_badge: 'Fragt vor jeder Nutzung',
   com_assistants_endpoint_off: "Der Assistenten-Endpunkt ist auf diesem Server nicht eingerichtet.",
   com_assistants_builder_disabled: "Der Assistenten-Editor ist auf diesem Server deaktiviert.",
   com_assistants_picker: "Assistent",

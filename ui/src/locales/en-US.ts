@@ -497,6 +497,7 @@ export const enUS = {
   com_ui_tool_approval_denied: 'You denied {0}',
   com_ui_tool_approval_expired: '{0} was not approved in time',
   com_ui_tool_approval_failed: 'Your answer could not be sent. Try again.',
+  com_ui_tool_approval_badge: 'Asks before each use',
   // The assistant builder and assistants chat (issue 18 §4)
   com_assistants_endpoint_off: "The assistants endpoint is not configured on this server.",
   com_assistants_builder_disabled: "The assistant builder is disabled on this server.",

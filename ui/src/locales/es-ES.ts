@@ -509,6 +509,7 @@ export const esES = {
   com_ui_tool_approval_denied: 'Denegaste {0}',
   com_ui_tool_approval_expired: '{0} no se aprobó a tiempo',
   com_ui_tool_approval_failed: 'No se pudo enviar tu respuesta. Inténtalo de nuevo.',
+  com_ui_tool_approval_badge: 'Pregunta antes de cada uso',
   com_assistants_endpoint_off: "El endpoint de asistentes no está configurado en este servidor.",
   com_assistants_builder_disabled: "El creador de asistentes está desactivado en este servidor.",
   com_assistants_picker: "Asistente",

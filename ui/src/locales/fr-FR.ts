@@ -509,6 +509,7 @@ export const frFR = {
   com_ui_tool_approval_denied: 'Vous avez refusé {0}',
   com_ui_tool_approval_expired: '{0} n’a pas été approuvé à temps',
   com_ui_tool_approval_failed: 'Votre réponse n’a pas pu être envoyée. Réessayez.',
+  com_ui_tool_approval_badge: 'Demande avant chaque utilisation',
   com_assistants_endpoint_off: "Le point de terminaison des assistants n’est pas configuré sur ce serveur.",
   com_assistants_builder_disabled: "Le créateur d’assistants est désactivé sur ce serveur.",
   com_assistants_picker: "Assistant",

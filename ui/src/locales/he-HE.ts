@@ -496,6 +496,7 @@ export const heHE = {
   com_ui_tool_approval_denied: 'דחית את {0}',
   com_ui_tool_approval_expired: '{0} לא אושר בזמן',
   com_ui_tool_approval_failed: 'לא ניתן היה לשלוח את תשובתך. נסה שוב.',
+  com_ui_tool_approval_badge: 'מבקש אישור לפני כל שימוש',
   com_assistants_endpoint_off: "נקודת הקצה של העוזרים אינה מוגדרת בשרת זה.",
   com_assistants_builder_disabled: "בונה העוזרים מושבת בשרת זה.",
   com_assistants_picker: "עוזר",

@@ -499,6 +499,7 @@ export const idID = {
   com_ui_tool_approval_denied: 'Anda menolak {0}',
   com_ui_tool_approval_expired: '{0} tidak disetujui tepat waktu',
   com_ui_tool_approval_failed: 'Jawaban Anda tidak dapat dikirim. Coba lagi.',
+  com_ui_tool_approval_badge: 'Meminta izin sebelum setiap penggunaan',
   com_assistants_endpoint_off: "Endpoint asisten belum dikonfigurasi di server ini.",
   com_assistants_builder_disabled: "Pembuat asisten dinonaktifkan di server ini.",
   com_assistants_picker: "Asisten",

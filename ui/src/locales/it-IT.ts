@@ -502,6 +502,7 @@ export const itIT = {
   com_ui_tool_approval_denied: 'Hai negato {0}',
   com_ui_tool_approval_expired: '{0} non è stato approvato in tempo',
   com_ui_tool_approval_failed: 'Impossibile inviare la risposta. Riprova.',
+  com_ui_tool_approval_badge: 'Chiede prima di ogni uso',
   com_assistants_endpoint_off: "L’endpoint degli assistenti non è configurato su questo server.",
   com_assistants_builder_disabled: "Il generatore di assistenti è disattivato su questo server.",
   com_assistants_picker: "Assistente",

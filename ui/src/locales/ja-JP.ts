@@ -496,6 +496,7 @@ export const jaJP = {
   com_ui_tool_approval_denied: '{0} を拒否しました',
   com_ui_tool_approval_expired: '{0} は時間内に承認されませんでした',
   com_ui_tool_approval_failed: '回答を送信できませんでした。もう一度お試しください。',
+  com_ui_tool_approval_badge: '使用のたびに確認します',
   com_assistants_endpoint_off: "このサーバーではアシスタントのエンドポイントが設定されていません。",
   com_assistants_builder_disabled: "このサーバーではアシスタントビルダーが無効です。",
   com_assistants_picker: "アシスタント",

@@ -495,6 +495,7 @@ export const koKR = {
   com_ui_tool_approval_denied: '{0}을(를) 거부했습니다',
   com_ui_tool_approval_expired: '{0}이(가) 제시간에 승인되지 않았습니다',
   com_ui_tool_approval_failed: '응답을 보내지 못했습니다. 다시 시도하세요.',
+  com_ui_tool_approval_badge: '사용할 때마다 확인 요청',
   com_assistants_endpoint_off: "이 서버에는 어시스턴트 엔드포인트가 구성되어 있지 않습니다.",
   com_assistants_builder_disabled: "이 서버에서는 어시스턴트 빌더가 비활성화되어 있습니다.",
   com_assistants_picker: "어시스턴트",

@@ -502,6 +502,7 @@ export const nlNL = {
   com_ui_tool_approval_denied: 'Je hebt {0} geweigerd',
   com_ui_tool_approval_expired: '{0} is niet op tijd goedgekeurd',
   com_ui_tool_approval_failed: 'Je antwoord kon niet worden verzonden. Probeer het opnieuw.',
+  com_ui_tool_approval_badge: 'Vraagt vóór elk gebruik',
   com_assistants_endpoint_off: "Het assistenten-eindpunt is niet ingesteld op deze server.",
   com_assistants_builder_disabled: "De assistentenbouwer is uitgeschakeld op deze server.",
   com_assistants_picker: "Assistent",

@@ -499,6 +499,7 @@ export const plPL = {
   com_ui_tool_approval_denied: 'Odmówiono użycia {0}',
   com_ui_tool_approval_expired: '{0} nie zostało zatwierdzone na czas',
   com_ui_tool_approval_failed: 'Nie udało się wysłać odpowiedzi. Spróbuj ponownie.',
+  com_ui_tool_approval_badge: 'Pyta przed każdym użyciem',
   com_assistants_endpoint_off: "Punkt końcowy asystentów nie jest skonfigurowany na tym serwerze.",
   com_assistants_builder_disabled: "Kreator asystentów jest wyłączony na tym serwerze.",
   com_assistants_picker: "Asystent",

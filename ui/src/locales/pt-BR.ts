@@ -503,6 +503,7 @@ export const ptBR = {
   com_ui_tool_approval_denied: 'Você negou {0}',
   com_ui_tool_approval_expired: '{0} não foi aprovado a tempo',
   com_ui_tool_approval_failed: 'Não foi possível enviar sua resposta. Tente novamente.',
+  com_ui_tool_approval_badge: 'Pergunta antes de cada uso',
   com_assistants_endpoint_off: "O endpoint de assistentes não está configurado neste servidor.",
   com_assistants_builder_disabled: "O criador de assistentes está desativado neste servidor.",
   com_assistants_picker: "Assistente",

@@ -500,6 +500,7 @@ export const ruRU = {
   com_ui_tool_approval_denied: 'Вы запретили {0}',
   com_ui_tool_approval_expired: '{0} не был одобрен вовремя',
   com_ui_tool_approval_failed: 'Не удалось отправить ответ. Попробуйте ещё раз.',
+  com_ui_tool_approval_badge: 'Спрашивает перед каждым использованием',
   com_assistants_endpoint_off: "Конечная точка ассистентов не настроена на этом сервере.",
   com_assistants_builder_disabled: "Конструктор ассистентов отключён на этом сервере.",
   com_assistants_picker: "Ассистент",

@@ -499,6 +499,7 @@ export const svSE = {
   com_ui_tool_approval_denied: 'Du nekade {0}',
   com_ui_tool_approval_expired: '{0} godkändes inte i tid',
   com_ui_tool_approval_failed: 'Ditt svar kunde inte skickas. Försök igen.',
+  com_ui_tool_approval_badge: 'Frågar före varje användning',
   com_assistants_endpoint_off: "Assistentslutpunkten är inte konfigurerad på den här servern.",
   com_assistants_builder_disabled: "Assistentbyggaren är avstängd på den här servern.",
   com_assistants_picker: "Assistent",

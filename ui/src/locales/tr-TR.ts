@@ -501,6 +501,7 @@ export const trTR = {
   com_ui_tool_approval_denied: '{0} aracını reddettiniz',
   com_ui_tool_approval_expired: '{0} zamanında onaylanmadı',
   com_ui_tool_approval_failed: 'Yanıtınız gönderilemedi. Tekrar deneyin.',
+  com_ui_tool_approval_badge: 'Her kullanımdan önce sorar',
   com_assistants_endpoint_off: "Asistan uç noktası bu sunucuda yapılandırılmamış.",
   com_assistants_builder_disabled: "Asistan oluşturucu bu sunucuda devre dışı.",
   com_assistants_picker: "Asistan",

@@ -498,6 +498,7 @@ export const viVN = {
   com_ui_tool_approval_denied: 'Bạn đã từ chối {0}',
   com_ui_tool_approval_expired: '{0} không được phê duyệt kịp thời',
   com_ui_tool_approval_failed: 'Không gửi được câu trả lời của bạn. Hãy thử lại.',
+  com_ui_tool_approval_badge: 'Hỏi trước mỗi lần dùng',
   com_assistants_endpoint_off: "Điểm cuối trợ lý chưa được cấu hình trên máy chủ này.",
   com_assistants_builder_disabled: "Trình tạo trợ lý đã bị tắt trên máy chủ này.",
   com_assistants_picker: "Trợ lý",

@@ -492,6 +492,7 @@ export const zhCN = {
   com_ui_tool_approval_denied: '您拒绝了 {0}',
   com_ui_tool_approval_expired: '{0} 未在时限内获得批准',
   com_ui_tool_approval_failed: '无法发送您的回答，请重试。',
+  com_ui_tool_approval_badge: '每次使用前询问',
   com_assistants_endpoint_off: "此服务器未配置助手端点。",
   com_assistants_builder_disabled: "此服务器已禁用助手构建器。",
   com_assistants_picker: "助手",

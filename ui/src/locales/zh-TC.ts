@@ -492,6 +492,7 @@ export const zhTC = {
   com_ui_tool_approval_denied: '您拒絕了 {0}',
   com_ui_tool_approval_expired: '{0} 未在時限內獲得核准',
   com_ui_tool_approval_failed: '無法傳送您的回答，請再試一次。',
+  com_ui_tool_approval_badge: '每次使用前詢問',
   com_assistants_endpoint_off: "此伺服器未設定助理端點。",
   com_assistants_builder_disabled: "此伺服器已停用助理建構器。",
   com_assistants_picker: "助理",

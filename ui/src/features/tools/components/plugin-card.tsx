@@ -1,6 +1,7 @@
 import type { PluginDto } from '@protocol';
 import { Button } from '../../../components/button.js';
 import { useLocalize } from '../../../lib/i18n/index.js';
+import { ApprovalBadge } from './approval-badge.js';
 
 export interface PluginCardProps {
   plugin: PluginDto;
@@ -12,7 +13,7 @@ export interface PluginCardProps {
   onUninstall: () => void;
 }
 
-/** One tool of the store: icon, name, description and its install or uninstall button. */
+/** One tool of the store: icon, name, whether it asks before each use, description and its install or uninstall button. */
 export function PluginCard({ plugin, installed, collapsed, busy, onInstall, onUninstall }: PluginCardProps) {
   const localize = useLocalize();
   return (
@@ -26,6 +27,7 @@ export function PluginCard({ plugin, installed, collapsed, busy, onInstall, onUn
         <div className="min-w-0 flex-1">
           <h3 className="text-sm font-semibold break-words">{plugin.name}</h3>
           {installed && <p className="text-xs text-emerald-700 dark:text-emerald-300">{localize('com_ui_plugin_installed')}</p>}
+          {plugin.requiresApproval && <ApprovalBadge />}
         </div>
       </div>
       {!collapsed && <p className="line-clamp-3 flex-1 text-xs text-neutral-600 dark:text-neutral-300">{plugin.description}</p>}

@@ -44,6 +44,14 @@ describe('PluginStoreDialog', () => {
     expect(screen.getByText('No plugins found')).toBeInTheDocument();
   });
 
+  it('marks the tools that ask before each use, and only those', async () => {
+    start(undefined, [plugin('Calculator', { requiresApproval: true }), plugin('Tool 1')]);
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    const [calculator, other] = cards();
+    expect(within(calculator!).getByText('Asks before each use')).toBeInTheDocument();
+    expect(within(other!).queryByText('Asks before each use')).not.toBeInTheDocument();
+  });
+
   it('collapses the list below 640 px: one column of 8, descriptions only as tooltips', async () => {
     window.innerWidth = 400;
     start();

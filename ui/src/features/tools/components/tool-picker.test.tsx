@@ -20,10 +20,10 @@ function Picker() {
   );
 }
 
-function start(setup: ChatSetup, installed = ['google', 'calculator']) {
+function start(setup: ChatSetup, installed = ['google', 'calculator'], plugins = catalogue) {
   mockFetch({
     'GET /api/user': () => json(200, { ...testUser, plugins: installed }),
-    'GET /api/plugins': () => json(200, catalogue),
+    'GET /api/plugins': () => json(200, plugins),
     'GET /api/endpoints': () => json(200, endpoints),
   });
   return renderFeature(<Picker />, { setup });
@@ -42,6 +42,13 @@ describe('ToolPicker', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Google' }));
     await user.click(screen.getByRole('checkbox', { name: 'Calculator' }));
     expect(readSetup().tools).toEqual(['google']);
+  });
+
+  it('marks an installed tool that asks before each use, as the description of its checkbox', async () => {
+    start({ endpoint: 'openAI', model: 'gpt-4o-mini' }, undefined, [plugin('Google', 'google'), { ...plugin('Calculator', 'calculator'), requiresApproval: true }]);
+    expect(await screen.findByRole('checkbox', { name: 'Calculator' })).toHaveAccessibleDescription('Asks before each use');
+    expect(screen.getByRole('checkbox', { name: 'Google' })).not.toHaveAccessibleDescription();
+    expect(screen.getAllByText('Asks before each use')).toHaveLength(1);
   });
 
   it('opens the plugin store', async () => {

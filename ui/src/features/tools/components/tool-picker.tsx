@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/button.js';
 import type { ChatSetup } from '../../../lib/chat-setup/index.js';
 import { endpointKind, useEndpointsQuery } from '../../../lib/endpoints/index.js';
@@ -6,6 +6,7 @@ import { useLocalize } from '../../../lib/i18n/index.js';
 import { useAvailablePluginsQuery, useInstalledPlugins } from '../api/plugins-api.js';
 import { rememberSelectedTools, toggleTool } from '../utils/selected-tools.js';
 import { toolAvailability } from '../utils/tool-availability.js';
+import { ApprovalBadge } from './approval-badge.js';
 import { PluginStoreDialog } from './plugin-store-dialog.js';
 
 export interface ToolPickerProps {
@@ -24,6 +25,7 @@ export function ToolPicker({ value, onChange }: ToolPickerProps) {
   const plugins = useAvailablePluginsQuery();
   const installed = useInstalledPlugins();
   const [storeOpen, setStoreOpen] = useState(false);
+  const badgeIds = useId();
   const availability = toolAvailability(endpointKind(value.endpoint, endpointsConfig), value.model);
   if (availability === 'none') return null;
 
@@ -47,15 +49,20 @@ export function ToolPicker({ value, onChange }: ToolPickerProps) {
             <p className="clear-left text-sm text-neutral-500 dark:text-neutral-400">{localize('com_ui_tools_none_installed')}</p>
           ) : (
             <ul className="clear-left flex flex-col gap-1">
-              {offered.map((plugin) => (
-                <li key={plugin.pluginKey}>
-                  <label className="flex cursor-pointer items-center gap-2 rounded-lg px-1 py-1 text-sm hover:bg-neutral-100 dark:hover:bg-neutral-700">
-                    <input type="checkbox" checked={selected.includes(plugin.pluginKey)} onChange={() => toggle(plugin.pluginKey)} className="size-4" />
-                    <img src={plugin.icon} alt="" width={20} height={20} className="size-5 rounded-sm bg-white object-contain" />
-                    <span className="truncate">{plugin.name}</span>
-                  </label>
-                </li>
-              ))}
+              {offered.map((plugin, index) => {
+                // The badge describes the checkbox rather than lengthening its name.
+                const badgeId = plugin.requiresApproval ? `${badgeIds}-approval-${index}` : undefined;
+                return (
+                  <li key={plugin.pluginKey} className="flex items-center gap-2">
+                    <label className="flex min-w-0 cursor-pointer items-center gap-2 rounded-lg px-1 py-1 text-sm hover:bg-neutral-100 dark:hover:bg-neutral-700">
+                      <input type="checkbox" checked={selected.includes(plugin.pluginKey)} onChange={() => toggle(plugin.pluginKey)} aria-describedby={badgeId} className="size-4" />
+                      <img src={plugin.icon} alt="" width={20} height={20} className="size-5 rounded-sm bg-white object-contain" />
+                      <span className="truncate">{plugin.name}</span>
+                    </label>
+                    {badgeId && <ApprovalBadge id={badgeId} />}
+                  </li>
+                );
+              })}
             </ul>
           )}
           <Button variant="secondary" className="self-start px-3 py-1.5" aria-haspopup="dialog" onClick={() => setStoreOpen(true)}>
