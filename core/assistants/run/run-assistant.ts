@@ -21,6 +21,7 @@ import { createContentParts, type ContentParts } from './content-parts.js';
 import { callModel, type StepContext } from './model-step.js';
 import { planRun, runIds, type RunIds, type RunPlan } from './plan-run.js';
 import { rewriteReplyTexts, runStepCalls } from './run-calls.js';
+import { scheduleRunTitle } from './run-title.js';
 import type { CapabilityToolFactories } from './run-tools.js';
 
 export interface AssistantRunInput {
@@ -132,7 +133,9 @@ async function streamRun(services: ChatServices, input: AssistantRunInput, plan:
     if (payload) stream.send(payload);
     else stream.fail(errorFrame(plan, new ChatboxError('storage_failed', 'The reply could not be saved (your message was kept). Tell the administrator.'), { ...frameIds, assistant_id: plan.assistant.id, endpoint: endpointName }));
     stream.end();
-    if (payload && !failure && !stopped && plan.conversation === null) scheduleTitle(services, plan, userMessage.text, parts.text, user.id);
+    if (payload && !failure && !stopped && plan.conversation === null) {
+      scheduleRunTitle(services, input.endpoint, plan, { userText: userMessage.text, replyText: parts.text }, user.id).catch((error: unknown) => services.log.warn({ err: error, conversationId: plan.conversationId }, 'titling the run failed'));
+    }
   } finally {
     resolveSettled(payload);
     unregister();
@@ -198,10 +201,4 @@ async function saveRun(
     log.error({ err: error, conversationId: plan.conversationId }, 'storing the run’s reply failed');
     return null;
   }
-}
-
-function scheduleTitle(services: ChatServices, plan: RunPlan, userText: string, replyText: string, userId: string) {
-  const { entry, credentials, fetch } = plan.connection;
-  if (!services.env.TITLE_CONVO || entry.titleConvo === false) return;
-  services.titles.schedule({ userId, conversationId: plan.conversationId, entry, model: entry.titleModel ?? plan.model, credentials, fetch, userText, replyText });
 }
