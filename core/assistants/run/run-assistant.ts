@@ -21,7 +21,7 @@ import { createContentParts, type ContentParts } from './content-parts.js';
 import { callModel, type StepContext } from './model-step.js';
 import { planRun, runIds, type RunIds, type RunPlan } from './plan-run.js';
 import { rewriteReplyTexts, runStepCalls } from './run-calls.js';
-import { scheduleRunTitle } from './run-title.js';
+import { runTitleJob } from './run-title.js';
 import type { CapabilityToolFactories } from './run-tools.js';
 
 export interface AssistantRunInput {
@@ -130,12 +130,11 @@ async function streamRun(services: ChatServices, input: AssistantRunInput, plan:
     if (!failure && !controller.signal.aborted) rewriteReplyTexts(plan, { parts, stream });
     const stopped = controller.signal.aborted;
     payload = await saveRun(services, { plan, userMessage, parts, conversation, finishReason: failure ? 'error' : stopped ? 'incomplete' : 'stop', sender: plan.assistant.name ?? 'Assistant' });
+    const title = payload && !failure && !stopped && plan.conversation === null ? await runTitleJob(services, input.endpoint, plan, { userText: userMessage.text, replyText: parts.text }, user.id) : undefined;
     if (payload) stream.send(payload);
     else stream.fail(errorFrame(plan, new ChatboxError('storage_failed', 'The reply could not be saved (your message was kept). Tell the administrator.'), { ...frameIds, assistant_id: plan.assistant.id, endpoint: endpointName }));
     stream.end();
-    if (payload && !failure && !stopped && plan.conversation === null) {
-      scheduleRunTitle(services, input.endpoint, plan, { userText: userMessage.text, replyText: parts.text }, user.id).catch((error: unknown) => services.log.warn({ err: error, conversationId: plan.conversationId }, 'titling the run failed'));
-    }
+    if (title) services.titles.schedule(title);
   } finally {
     resolveSettled(payload);
     unregister();

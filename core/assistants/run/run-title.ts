@@ -1,4 +1,5 @@
 import type { ChatServices } from '../../chat/chat-services.js';
+import type { TitleJob } from '../../chat/titles.js';
 import { openAssistantsConnection, type AssistantsConnection, type AssistantsEndpoint } from '../assistants-endpoint.js';
 import type { RunPlan } from './plan-run.js';
 
@@ -29,12 +30,14 @@ async function titleWriter(services: ChatServices, endpoint: AssistantsEndpoint,
 }
 
 /**
- * Titles a run's new conversation in the background. `titleConvo` is the assistants endpoint's
- * own when its yaml (or `endpoints.all`) sets it, else that of the endpoint the run went to.
+ * The title job of a run's new conversation, or undefined when titles are off. `titleConvo` is the
+ * assistants endpoint's own when its yaml (or `endpoints.all`) sets it, else that of the endpoint
+ * the run went to. Resolved before the final frame is sent, so the job is scheduled by the time the
+ * client asks for the title (gen_title answers null for a job it does not know yet).
  */
-export async function scheduleRunTitle(services: ChatServices, endpoint: AssistantsEndpoint, plan: RunPlan, texts: { userText: string; replyText: string }, userId: string): Promise<void> {
+export async function runTitleJob(services: ChatServices, endpoint: AssistantsEndpoint, plan: RunPlan, texts: { userText: string; replyText: string }, userId: string): Promise<TitleJob | undefined> {
   const titleConvo = endpoint.entry.titleConvo ?? plan.connection.entry.titleConvo;
-  if (!services.env.TITLE_CONVO || titleConvo === false) return;
+  if (!services.env.TITLE_CONVO || titleConvo === false) return undefined;
   const { connection, model } = await titleWriter(services, endpoint, plan, userId);
-  services.titles.schedule({ userId, conversationId: plan.conversationId, entry: connection.entry, model, credentials: connection.credentials, fetch: connection.fetch, ...texts });
+  return { userId, conversationId: plan.conversationId, entry: connection.entry, model, credentials: connection.credentials, fetch: connection.fetch, ...texts };
 }
