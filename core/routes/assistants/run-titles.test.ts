@@ -37,7 +37,7 @@ const titleCall = () => modelCalls().filter(({ request }) => isTitleRequest(requ
  */
 async function titleOfFirstRun(yaml: string, options: { model: string; ownKey?: boolean }) {
   const file = writeYamlFile(yaml);
-  const own = options.ownKey ? { ASSISTANTS_API_KEY: 'sk-assistants', ASSISTANTS_BASE_URL: `${upstreams.openai.url}/v1`, ASSISTANTS_MODELS: 'gpt-4o,gpt-4o-mini' } : {};
+  const own: Record<string, string> = options.ownKey ? { ASSISTANTS_API_KEY: 'sk-assistants', ASSISTANTS_BASE_URL: `${upstreams.openai.url}/v1`, ASSISTANTS_MODELS: 'gpt-4o,gpt-4o-mini' } : {};
   const { app, alice } = await twoSignedInUsers({
     plugins: builtInPlugins,
     configPath: file.path,
