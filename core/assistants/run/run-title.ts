@@ -33,7 +33,7 @@ async function titleWriter(services: ChatServices, endpoint: AssistantsEndpoint,
  * The title job of a run's new conversation, or undefined when titles are off. `titleConvo` is the
  * assistants endpoint's own when its yaml (or `endpoints.all`) sets it, else that of the endpoint
  * the run went to. Resolved before the final frame is sent, so the job is scheduled by the time the
- * client asks for the title (gen_title answers null for a job it does not know yet).
+ * client asks for the title (gen_title answers 404 for a job it does not know yet).
  */
 export async function runTitleJob(services: ChatServices, endpoint: AssistantsEndpoint, plan: RunPlan, texts: { userText: string; replyText: string }, userId: string): Promise<TitleJob | undefined> {
   const titleConvo = endpoint.entry.titleConvo ?? plan.connection.entry.titleConvo;
