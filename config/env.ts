@@ -194,7 +194,8 @@ export const envSchema = z.object({
   ASSISTANTS_VISION_MODEL: text(),
   /**
    * Other endpoints whose models assistants may use (a comma list of endpoint names), when the yaml's
-   * `endpoints.assistants.modelsFrom` does not say.
+   * `endpoints.assistants.modelsFrom` does not say. Without an assistants key it alone turns the
+   * assistants endpoint on, with the lent models only.
    */
   ASSISTANTS_MODELS_FROM: text(),
   /**

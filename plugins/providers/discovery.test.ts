@@ -95,6 +95,15 @@ describe('the built-in providers discover their endpoints', () => {
     expect(bare?.settings).toMatchObject({ baseURL: 'https://api.openai.com/v1', models: { default: expect.arrayContaining(['gpt-4o']), fetch: true } });
   });
 
+  it('assistants: without a key, modelsFrom (else ASSISTANTS_MODELS_FROM) turns it on with no connection of its own; a key keeps its own', () => {
+    const lentOnly = { name: 'assistants', settings: { name: 'assistants', lentModelsOnly: true }, userProvide: false, userProvideURL: false, titleConvo: false, titleModel: 'haiku', streamRate: undefined };
+    expect(discover(assistantsDiscovery, {}, { modelsFrom: ['anthropic'], titleConvo: false, titleModel: 'haiku' })).toEqual([lentOnly]);
+    expect(discover(assistantsDiscovery, { ASSISTANTS_MODELS_FROM: 'anthropic' }, {})).toEqual([{ ...lentOnly, titleConvo: undefined, titleModel: undefined }]);
+    expect(discover(assistantsDiscovery, { ASSISTANTS_MODELS_FROM: ' , ' })).toEqual([]);
+    const [keyed] = discover(assistantsDiscovery, { ASSISTANTS_API_KEY: 'sk', ASSISTANTS_MODELS: 'a' }, { modelsFrom: ['anthropic'] });
+    expect(keyed?.settings).toMatchObject({ apiKey: 'sk', models: { default: ['a'] } });
+  });
+
   it('anthropic: serves a custom endpoint with its key, base URL, listed models and headers', () => {
     const claude = { name: 'Claude', apiKey: 'k', baseURL: 'user_provided', provider: 'anthropic', models: { default: ['c'], fetch: true }, headers: { 'x-a': 'b' }, iconURL: 'i' };
     expect(anthropicDiscovery.customEndpoint?.(claude)).toEqual({ apiKey: 'k', baseURL: 'user_provided', models: ['c'], headers: { 'x-a': 'b' } });

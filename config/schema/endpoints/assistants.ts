@@ -25,6 +25,7 @@ export const assistantsEndpointSchema = z
      * chatbox's own: other configured endpoints (`anthropic`, `google`, a custom endpoint's name …)
      * whose models assistants may also use, after this endpoint's own. LibreChat's schema drops the
      * key, so a file with it still loads there. Checked at start against the configured endpoints.
+     * Without an apiKey (nor ASSISTANTS_API_KEY) it alone turns the endpoint on, with the lent models only.
      */
     modelsFrom: z.array(z.string().trim().min(1)).min(1).optional(),
     apiKey: z.string().optional(),

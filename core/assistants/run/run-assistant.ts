@@ -21,6 +21,7 @@ import { createContentParts, type ContentParts } from './content-parts.js';
 import { callModel, type StepContext } from './model-step.js';
 import { planRun, runIds, type RunIds, type RunPlan } from './plan-run.js';
 import { rewriteReplyTexts, runStepCalls } from './run-calls.js';
+import { runTitleJob } from './run-title.js';
 import type { CapabilityToolFactories } from './run-tools.js';
 
 export interface AssistantRunInput {
@@ -129,10 +130,11 @@ async function streamRun(services: ChatServices, input: AssistantRunInput, plan:
     if (!failure && !controller.signal.aborted) rewriteReplyTexts(plan, { parts, stream });
     const stopped = controller.signal.aborted;
     payload = await saveRun(services, { plan, userMessage, parts, conversation, finishReason: failure ? 'error' : stopped ? 'incomplete' : 'stop', sender: plan.assistant.name ?? 'Assistant' });
+    const title = payload && !failure && !stopped && plan.conversation === null ? await runTitleJob(services, input.endpoint, plan, { userText: userMessage.text, replyText: parts.text }, user.id) : undefined;
     if (payload) stream.send(payload);
     else stream.fail(errorFrame(plan, new ChatboxError('storage_failed', 'The reply could not be saved (your message was kept). Tell the administrator.'), { ...frameIds, assistant_id: plan.assistant.id, endpoint: endpointName }));
     stream.end();
-    if (payload && !failure && !stopped && plan.conversation === null) scheduleTitle(services, plan, userMessage.text, parts.text, user.id);
+    if (title) services.titles.schedule(title);
   } finally {
     resolveSettled(payload);
     unregister();
@@ -198,10 +200,4 @@ async function saveRun(
     log.error({ err: error, conversationId: plan.conversationId }, 'storing the run’s reply failed');
     return null;
   }
-}
-
-function scheduleTitle(services: ChatServices, plan: RunPlan, userText: string, replyText: string, userId: string) {
-  const { entry, credentials, fetch } = plan.connection;
-  if (!services.env.TITLE_CONVO || entry.titleConvo === false) return;
-  services.titles.schedule({ userId, conversationId: plan.conversationId, entry, model: entry.titleModel ?? plan.model, credentials, fetch, userText, replyText });
 }

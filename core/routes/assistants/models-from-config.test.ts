@@ -58,8 +58,14 @@ describe('modelsFrom at start', () => {
     }
   });
 
-  it('starts when the assistants endpoint is off: there is nothing to lend models to', async () => {
-    const app = await start('endpoints:\n  assistants:\n    modelsFrom: [anthropic]\n', { ANTHROPIC_API_KEY: 'sk-ant' });
+  it('stops the start of an endpoint with no key of its own whose modelsFrom lends it nothing', async () => {
+    expect(await refusal('endpoints:\n  assistants:\n    modelsFrom: [google]\n', {})).toEqual([
+      { path: 'endpoints.assistants.modelsFrom[0]', message: 'the google endpoint is not turned on (its key is not set, or ENDPOINTS leaves it out)' },
+    ]);
+  });
+
+  it('starts when ENDPOINTS leaves the assistants endpoint out: there is nothing to lend models to', async () => {
+    const app = await start('endpoints:\n  assistants:\n    modelsFrom: [anthropic]\n', { ANTHROPIC_API_KEY: 'sk-ant', ENDPOINTS: 'anthropic' });
     try {
       const user = await registerUser(app);
       const endpoints = (await app.inject({ method: 'GET', url: '/api/endpoints', headers: bearer(user) })).json();

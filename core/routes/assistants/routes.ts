@@ -24,7 +24,9 @@ import { assistantWriteRoutes } from './write-routes.js';
  */
 export async function assistantsRoutes(app: FastifyInstance): Promise<void> {
   const endpoint = findAssistantsEndpoint(app.endpoints, app.config);
-  if (!endpoint && namesModelsFrom(app.config)) app.log.warn('endpoints.assistants.modelsFrom (or ASSISTANTS_MODELS_FROM) is set, but the assistants endpoint is off: it needs its own apiKey (or ASSISTANTS_API_KEY)');
+  // modelsFrom turns the endpoint on even without a key of its own (the provider plugin says so at
+  // setup): it is off here only when ENDPOINTS leaves it out.
+  if (!endpoint && namesModelsFrom(app.config)) app.log.warn('endpoints.assistants.modelsFrom (or ASSISTANTS_MODELS_FROM) is set, but the assistants endpoint is off: ENDPOINTS leaves it out');
   // The files routes log the yaml's invalid MIME patterns; once is enough.
   const uploads: UploadContext = {
     storages: app.chat.fileStorages,
