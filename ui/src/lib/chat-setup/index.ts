@@ -15,6 +15,7 @@ export {
   type StepsParameter,
   type SwitchParameter,
   type TextParameter,
+  withParameterDefaults,
 } from './parameter-definitions.js';
 export { useEnsureChatSetup } from './use-ensure-chat-setup.js';
 export { SETUP_CHOSEN_STATE, isSetupChosen } from './setup-chosen-state.js';

@@ -153,6 +153,23 @@ export function parameterValue<T>(setup: ChatSetup, definition: ParameterDefinit
 }
 
 /**
+ * The setup with the default the settings show for every tuning parameter it leaves unset (spec
+ * 000 §5/§9 defaults, for the model in use: gemini's maxOutputTokens differs), so the upstream runs
+ * at the values the user sees rather than at its own defaults (Google's temperature is 1, not the
+ * 0.2 shown). Text fields, examples and the optional maximum tokens have no default and stay unset;
+ * endpoints without parameters (assistants, Bing …) are returned as they are.
+ */
+export function withParameterDefaults(setup: ChatSetup, kind: string, model: string | null | undefined = setup.model): ChatSetup {
+  const filled: ChatSetup = { ...setup };
+  for (const definition of parametersFor(kind, model)) {
+    if (definition.control === 'slider') filled[definition.key] ??= definition.default;
+    else if (definition.control === 'switch') filled[definition.key] ??= definition.default;
+    else if (definition.control === 'steps') filled[definition.key] ??= definition.default;
+  }
+  return filled;
+}
+
+/**
  * What "Reset to defaults" clears so the defaults above apply again: the tuning (the plugins
  * endpoint's agent settings included), not what the user wrote (custom name, prompt prefix, examples).
  */
