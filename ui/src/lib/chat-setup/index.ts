@@ -14,6 +14,7 @@ export {
   type SliderParameter,
   type StepsParameter,
   type SwitchParameter,
+  type SetupOrigin,
   type TextParameter,
   withParameterDefaults,
 } from './parameter-definitions.js';

@@ -122,15 +122,31 @@ const allParameterKeys = new Set<string>(Object.values(parameterSets).flatMap((p
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
+/** The endpoint kind and model a setup moves away from (another model picked, another endpoint). */
+export interface SetupOrigin {
+  kind: string;
+  model?: string | null;
+}
+
 /**
  * The setup made valid for an endpoint kind and model: options the endpoint does not take are
- * dropped and numbers are clamped into its ranges (a gemini maxOutputTokens of 8192 becomes 2048
+ * dropped and numbers are clamped into its ranges (a gemini maxOutputTokens of 4000 becomes 2048
  * on an older model). Identity fields (endpoint, model …) are left alone.
+ * With `from`, a value still at the default of where the setup comes from follows the new default
+ * instead (gemini's 8192 output tokens become 1024 on an older model, OpenAI's temperature 1 the
+ * plugins endpoint's .8): conversations store the defaults they were sent with (withParameterDefaults),
+ * and those must change with the model as unset ones do.
  */
-export function fitSetupTo(setup: ChatSetup, kind: string, model: string | null | undefined = setup.model): ChatSetup {
+export function fitSetupTo(setup: ChatSetup, kind: string, model: string | null | undefined = setup.model, from?: SetupOrigin): ChatSetup {
   const definitions = parametersFor(kind, model);
   const allowed = new Map(definitions.map((definition) => [definition.key as string, definition]));
   const next: Record<string, unknown> = { ...setup };
+  const before = new Map(from ? parametersFor(from.kind, from.model).map((definition) => [definition.key as string, definition]) : []);
+  for (const definition of definitions) {
+    const previous = before.get(definition.key);
+    if (!previous || !('default' in previous) || !('default' in definition) || previous.default === definition.default) continue;
+    if (next[definition.key] === previous.default) next[definition.key] = undefined;
+  }
   for (const key of allParameterKeys) {
     const definition = allowed.get(key);
     const value = next[key];
