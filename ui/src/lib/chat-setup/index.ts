@@ -16,7 +16,6 @@ export {
   type SwitchParameter,
   type SetupOrigin,
   type TextParameter,
-  withParameterDefaults,
 } from './parameter-definitions.js';
 export { useEnsureChatSetup } from './use-ensure-chat-setup.js';
 export { SETUP_CHOSEN_STATE, isSetupChosen } from './setup-chosen-state.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearedParameters, fitSetupTo, parametersFor, withParameterDefaults, type SliderParameter } from './parameter-definitions.js';
+import { clearedParameters, fitSetupTo, parametersFor, type SliderParameter } from './parameter-definitions.js';
 
 const sliders = (kind: string, model?: string) =>
   Object.fromEntries(
@@ -78,14 +78,6 @@ describe('fitSetupTo', () => {
     const agentOptions = { agent: 'classic' as const, skipCompletion: false, model: 'gpt-4o-mini', temperature: 0.3 };
     expect(fitSetupTo({ endpoint: 'gptPlugins', model: 'gpt-4o', agentOptions }, 'gptPlugins')).toEqual({ endpoint: 'gptPlugins', model: 'gpt-4o', agentOptions });
     expect(fitSetupTo({ endpoint: 'openAI', model: 'gpt-4o', agentOptions }, 'openAI')).toEqual({ endpoint: 'openAI', model: 'gpt-4o' });
-  });
-});
-
-describe('withParameterDefaults', () => {
-  it('fills what the settings show for the model in use and keeps what is set', () => {
-    expect(withParameterDefaults({ endpoint: 'google', model: 'chat-bison', topK: 12 }, 'google')).toEqual({ endpoint: 'google', model: 'chat-bison', temperature: 0.2, topP: 0.8, topK: 12, maxOutputTokens: 1024 });
-    expect(withParameterDefaults({ endpoint: 'google', model: 'chat-bison' }, 'google', 'gemini-pro')).toMatchObject({ maxOutputTokens: 8192 });
-    expect(withParameterDefaults({ endpoint: 'assistants', model: 'gpt-4o' }, 'assistants')).toEqual({ endpoint: 'assistants', model: 'gpt-4o' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { catalogueEntry, endpointParameterDefaults, isGeminiModel, withParameterDefaults as withDefaults, type EndpointParameterSet } from '@protocol';
+import { catalogueEntry, endpointParameterDefaults, isGeminiModel, type EndpointParameterSet } from '@protocol';
 import type { TranslationKey } from '../../locales/index.js';
 import type { ChatSetup } from './chat-setup-context.js';
 
@@ -171,17 +171,6 @@ export function fitSetupTo(setup: ChatSetup, kind: string, model: string | null 
 export function parameterValue<T>(setup: ChatSetup, definition: ParameterDefinition & { default: T }): T {
   const value = (setup as unknown as Record<string, unknown>)[definition.key];
   return (value === undefined || value === null ? definition.default : value) as T;
-}
-
-/**
- * The setup with the default the settings show for every tuning parameter it leaves unset, for the
- * model in use (gemini's maxOutputTokens differs), so the upstream runs at the values the user sees
- * rather than at its own defaults (Google's temperature is 1, not the 0.2 shown). Text fields,
- * examples and the optional maximum tokens have no default and stay unset; endpoints without
- * parameters (assistants, Bing …) are returned as they are.
- */
-export function withParameterDefaults(setup: ChatSetup, kind: string, model: string | null | undefined = setup.model): ChatSetup {
-  return withDefaults(setup, kind, model);
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { MessageFileDto } from '@protocol';
-import { withParameterDefaults, type ChatSetup } from '../../../lib/chat-setup/index.js';
+import { withParameterDefaults, type MessageFileDto } from '@protocol';
+import type { ChatSetup } from '../../../lib/chat-setup/index.js';
 import { endpointKind, type EndpointsConfig } from '../../../lib/endpoints/index.js';
 import { NEW_CONVERSATION, NO_PARENT, optimisticTimestamp, placeholderIdFor, type ChatMessage } from './chat-message.js';
 import type { TurnIds } from './fold-frames.js';
@@ -43,7 +43,7 @@ function senderFor(setup: ChatSetup, config: EndpointsConfig | undefined, endpoi
  * and what else is set; empty entries are left out.
  */
 function endpointOptions(setup: ChatSetup, kind: string): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(withParameterDefaults(setup, kind)).filter(([, value]) => value !== null && value !== undefined && value !== ''));
+  return Object.fromEntries(Object.entries(withParameterDefaults(setup, kind, setup.model)).filter(([, value]) => value !== null && value !== undefined && value !== ''));
 }
 
 function threadOf(messages: readonly ChatMessage[]): string | undefined {
