@@ -1,4 +1,5 @@
 import { catalogueEntry } from '../protocol/endpoint-catalogue.js';
+import { withParameterDefaults } from '../protocol/parameter-defaults.js';
 import { toolRunSchema, withoutPluginMarkers, type ErrorFrame, type FinalFrame, type ToolRun } from '../protocol/stream-frames.js';
 import { toMessageDto } from '../presenters/message-dto.js';
 import type { Conversation } from '../store/repositories/conversations.js';
@@ -54,7 +55,9 @@ export async function runTurn(services: ChatServices, input: TurnInput): Promise
     return;
   }
   try {
-    await streamReply(services, input, { options, sender, model: started.model, credentials: started.credentials, controller, failFrame, othersStreaming, tools: started.tools, agent: started.agent });
+    // The defaults the settings show go upstream and onto the conversation for clients that leave them out (LibreChat's own drops values equal to them).
+    const tuned = withParameterDefaults(options, endpointKind(input.entry), started.model);
+    await streamReply(services, input, { options: tuned, sender, model: started.model, credentials: started.credentials, controller, failFrame, othersStreaming, tools: started.tools, agent: started.agent });
   } finally {
     started.release();
   }

@@ -11,6 +11,7 @@ export * from './ask.js';
 export * from './search.js';
 export * from './stream-frames.js';
 export * from './endpoint-catalogue.js';
+export * from './parameter-defaults.js';
 export * from './files.js';
 export * from './plugins.js';
 export * from './export/index.js';

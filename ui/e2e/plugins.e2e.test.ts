@@ -193,4 +193,46 @@ describe('the plugins endpoint in the browser', () => {
     }
     await page.context().close();
   });
+
+  it('sends the temperature the settings show when it was never touched: Plugins .8, Google .2 with gemini’s 8192 tokens', async () => {
+    const page = await e2e.newPage();
+    await signUp(page, 'defaults');
+    const settings = page.getByRole('dialog', { name: 'Conversation settings' });
+    const composer = page.getByRole('textbox', { name: 'Message', exact: true });
+    const log = page.getByRole('log', { name: 'Messages' });
+    /** A new chat on an endpoint: what its untouched settings show, then what the upstream was asked with. */
+    const shownThenSent = async (endpoint: string, fields: string[]) => {
+      await page.goto('/c/new');
+      await page.getByRole('button', { name: /^Endpoint:/ }).click();
+      await page.getByRole('menu', { name: 'Endpoints' }).getByRole('menuitemradio', { name: endpoint }).click();
+      await expect.poll(() => page.getByRole('button', { name: `Endpoint: ${endpoint}` }).count()).toBe(1);
+      await page.getByRole('button', { name: 'Conversation settings' }).click();
+      await expect.poll(() => settings.isVisible()).toBe(true);
+      const shown: Record<string, number> = {};
+      for (const field of fields) shown[field] = Number(await settings.getByRole('spinbutton', { name: field }).inputValue());
+      await settings.press('Escape');
+      await expect.poll(() => settings.count()).toBe(0);
+      await expect.poll(() => composer.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await composer.fill(`Hello ${endpoint}`);
+      await composer.press('Enter');
+      await expect.poll(() => log.getByRole('article').last().innerText(), { timeout: 20_000 }).toContain('Shown values arrived.');
+      return shown;
+    };
+
+    // Plugins without tools: a plain completion at the conversation's temperature (the OpenAI fake's own default would be 1).
+    e2e.upstreams.openai.control.reset();
+    e2e.upstreams.openai.control.configure({ reply: 'Shown values arrived.' });
+    const plugins = await shownThenSent('Plugins', ['Temperature (0–2)', 'Top P (0–1)']);
+    expect(plugins).toEqual({ 'Temperature (0–2)': 0.8, 'Top P (0–1)': 1 });
+    const completion = e2e.upstreams.openai.control.requests.find((request) => request.body?.stream === true)!;
+    expect(completion.body).toMatchObject({ temperature: 0.8, top_p: 1 });
+
+    e2e.upstreams.google.control.reset();
+    e2e.upstreams.google.control.configure({ reply: 'Shown values arrived.' });
+    const google = await shownThenSent('Google', ['Temperature (0–1)', 'Max output tokens (1–8192)', 'Top P (0–1)', 'Top K (1–40)']);
+    expect(google).toEqual({ 'Temperature (0–1)': 0.2, 'Max output tokens (1–8192)': 8192, 'Top P (0–1)': 0.8, 'Top K (1–40)': 40 });
+    const generation = e2e.upstreams.google.control.requests.at(0)!.body.generationConfig;
+    expect(generation).toMatchObject({ temperature: 0.2, maxOutputTokens: 8192, topP: 0.8, topK: 40 });
+    await page.context().close();
+  });
 });

@@ -14,6 +14,7 @@ export {
   type SliderParameter,
   type StepsParameter,
   type SwitchParameter,
+  type SetupOrigin,
   type TextParameter,
 } from './parameter-definitions.js';
 export { useEnsureChatSetup } from './use-ensure-chat-setup.js';

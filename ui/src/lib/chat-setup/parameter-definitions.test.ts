@@ -60,6 +60,20 @@ describe('fitSetupTo', () => {
     expect(fitted).toEqual({ endpoint: 'anthropic', model: 'claude', temperature: 1, topK: 40 });
   });
 
+  // A stored conversation carries the defaults it was sent with; they change with the model and endpoint as unset ones do.
+  it('lets a value at the default of the model or endpoint it leaves follow the new default', () => {
+    const gemini = { endpoint: 'google', model: 'gemini-1.5-pro', maxOutputTokens: 8192, temperature: 0.2 };
+    const older = fitSetupTo({ ...gemini, model: 'chat-bison' }, 'google', 'chat-bison', { kind: 'google', model: 'gemini-1.5-pro' });
+    expect(older.maxOutputTokens).toBeUndefined();
+    expect(older.temperature).toBe(0.2);
+    expect(fitSetupTo({ ...gemini, maxOutputTokens: 4000, model: 'chat-bison' }, 'google', 'chat-bison', { kind: 'google', model: 'gemini-1.5-pro' }).maxOutputTokens).toBe(2048);
+
+    const toPlugins = fitSetupTo({ endpoint: 'gptPlugins', model: 'gpt-4o', temperature: 1, top_p: 1, imageDetail: 'auto' }, 'gptPlugins', 'gpt-4o', { kind: 'openAI', model: 'gpt-4o' });
+    expect(toPlugins).toEqual({ endpoint: 'gptPlugins', model: 'gpt-4o', temperature: undefined, top_p: 1 });
+    expect(fitSetupTo({ endpoint: 'openAI', model: 'gpt-4o', temperature: 0.8 }, 'openAI', 'gpt-4o', { kind: 'gptPlugins' }).temperature).toBeUndefined();
+    expect(fitSetupTo({ endpoint: 'openAI', model: 'gpt-4o', temperature: 0.5 }, 'openAI', 'gpt-4o', { kind: 'gptPlugins' }).temperature).toBe(0.5);
+  });
+
   it("keeps the agent options on the plugins endpoint only", () => {
     const agentOptions = { agent: 'classic' as const, skipCompletion: false, model: 'gpt-4o-mini', temperature: 0.3 };
     expect(fitSetupTo({ endpoint: 'gptPlugins', model: 'gpt-4o', agentOptions }, 'gptPlugins')).toEqual({ endpoint: 'gptPlugins', model: 'gpt-4o', agentOptions });

@@ -13,12 +13,11 @@ const context: TurnContext = {
 };
 
 describe('turn plans', () => {
-  it('asks in a new conversation with a null id, the root parent and the options that are set', () => {
+  it('asks in a new conversation with a null id, the root parent and the options (unset tuning at its shown default)', () => {
     const plan = planAsk({ ...context, conversationId: 'new', messages: [] }, 'Hi', 'whatever')!;
     expect(plan).toMatchObject({ mode: 'ask', routeEndpoint: 'openAI', cacheKey: 'new', isNewConversation: true });
-    expect(plan.body).toMatchObject({ text: 'Hi', conversationId: null, parentMessageId: NO_PARENT, endpoint: 'openAI', model: 'gpt-4o', temperature: 0.4 });
+    expect(plan.body).toMatchObject({ text: 'Hi', conversationId: null, parentMessageId: NO_PARENT, endpoint: 'openAI', model: 'gpt-4o', temperature: 0.4, top_p: 1 });
     expect(plan.body).not.toHaveProperty('promptPrefix');
-    expect(plan.body).not.toHaveProperty('top_p');
     const [user, reply] = plan.messages;
     expect(reply.messageId).toBe(`${user.messageId}_`);
     expect(reply).toMatchObject({ parentMessageId: user.messageId, sender: 'ChatGPT', text: '' });

@@ -1,4 +1,4 @@
-import type { MessageFileDto } from '@protocol';
+import { withParameterDefaults, type MessageFileDto } from '@protocol';
 import type { ChatSetup } from '../../../lib/chat-setup/index.js';
 import { endpointKind, type EndpointsConfig } from '../../../lib/endpoints/index.js';
 import { NEW_CONVERSATION, NO_PARENT, optimisticTimestamp, placeholderIdFor, type ChatMessage } from './chat-message.js';
@@ -37,9 +37,13 @@ function senderFor(setup: ChatSetup, config: EndpointsConfig | undefined, endpoi
   return setup.modelLabel || setup.chatGptLabel || config?.[endpoint]?.modelDisplayLabel || defaultSenders[endpoint] || 'AI';
 }
 
-/** The endpoint options without empty entries: the server applies its defaults to what is absent. */
-function endpointOptions(setup: ChatSetup): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(setup).filter(([, value]) => value !== null && value !== undefined && value !== ''));
+/**
+ * The endpoint options the request carries: the tuning the settings show, their defaults included
+ * (otherwise the upstream would run at its own: Google's temperature 1 where the panel says 0.2),
+ * and what else is set; empty entries are left out.
+ */
+function endpointOptions(setup: ChatSetup, kind: string): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(withParameterDefaults(setup, kind, setup.model)).filter(([, value]) => value !== null && value !== undefined && value !== ''));
 }
 
 function threadOf(messages: readonly ChatMessage[]): string | undefined {
@@ -50,13 +54,14 @@ function threadOf(messages: readonly ChatMessage[]): string | undefined {
 function basePlan(context: TurnContext) {
   const endpoint = context.setup.endpoint;
   if (!endpoint) return null;
-  const isCustom = endpointKind(endpoint, context.endpointsConfig) === 'custom';
+  const kind = endpointKind(endpoint, context.endpointsConfig);
+  const isCustom = kind === 'custom';
   const isNewConversation = context.conversationId === NEW_CONVERSATION;
   // A turn refused before `created` was never stored: it leaves the screen when the next one starts.
   const messages = context.messages.filter((message) => !message.clientOnly);
   const now = optimisticTimestamp(messages);
   const request = {
-    ...endpointOptions(context.setup),
+    ...endpointOptions(context.setup, kind),
     endpoint,
     endpointType: context.setup.endpointType ?? (isCustom ? 'custom' : undefined),
     conversationId: isNewConversation ? null : context.conversationId,

@@ -67,6 +67,24 @@ describe('EndpointMenu', () => {
     expect(router.state.location.pathname).toBe('/c/new');
   });
 
+  it("lets a conversation's stored defaults follow the new endpoint's (OpenAI's temperature 1 is Google's .2)", async () => {
+    setup();
+    const stored = { endpoint: 'openAI', model: 'gpt-4o', temperature: 1, top_p: 1, frequency_penalty: 0, presence_penalty: 0, resendFiles: true, imageDetail: 'auto' };
+    const { user } = page('/c/abc', stored as never);
+    await user.click(await screen.findByRole('button', { name: 'Endpoint: OpenAI' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Google' }));
+    expect(readSetup()).toEqual({ endpoint: 'google', endpointType: null, model: 'gemini-2.0-flash' });
+    expect(readSetup().temperature).toBeUndefined();
+  });
+
+  it('keeps a temperature the user chose when the conversation moves to another chat endpoint', async () => {
+    setup();
+    const { user } = page('/c/abc', { endpoint: 'openAI', model: 'gpt-4o', temperature: 0.7, resendFiles: true } as never);
+    await user.click(await screen.findByRole('button', { name: 'Endpoint: OpenAI' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Anthropic' }));
+    expect(readSetup()).toEqual({ endpoint: 'anthropic', endpointType: null, model: 'claude-sonnet-4-5', temperature: 0.7, resendFiles: true });
+  });
+
   it('opens the key dialog on selection when no key is saved; missing fields keep it open with a toast', async () => {
     const { callsTo } = setup();
     const { user } = page();

@@ -41,7 +41,7 @@ export function useSelectEndpoint() {
 
       if (endpoint !== setup.endpoint) {
         if (existing && endpointFamily(kind) === endpointFamily(currentKind)) {
-          replace(fitSetupTo({ ...setup, ...identity }, kind, model));
+          replace(fitSetupTo({ ...setup, ...identity }, kind, model, { kind: currentKind, model: setup.model }));
         } else {
           replace(newChatSetup(identity));
           if (conversationId !== 'new') navigate('/c/new', { state: SETUP_CHOSEN_STATE });

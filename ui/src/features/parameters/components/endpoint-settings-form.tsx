@@ -43,7 +43,7 @@ export function EndpointSettingsForm({ value, onChange, layout = 'stack', showMo
   const textsDisabled = Boolean(value.tools?.length);
 
   const onModelChange = (model: string) => {
-    const fitted = fitSetupTo({ ...value, model }, kind, model) as unknown as Record<string, unknown>;
+    const fitted = fitSetupTo({ ...value, model }, kind, model, { kind, model: value.model }) as unknown as Record<string, unknown>;
     const current = value as unknown as Record<string, unknown>;
     const patch: Record<string, unknown> = { model };
     for (const [key, fittedValue] of Object.entries(fitted)) if (fittedValue !== current[key]) patch[key] = fittedValue;

@@ -89,6 +89,18 @@ describe('ParametersPopover', () => {
     expect(screen.getByRole('group', { name: 'Example 1' })).toBeInTheDocument();
   });
 
+  // Conversations store the defaults they were sent with: on another model those show the new model's default, as unset ones would.
+  it("moves a stored gemini default of 8192 output tokens to the older model's 1024", async () => {
+    const { user } = open({ endpoint: 'google', model: 'gemini-2.0-flash', temperature: 0.2, topP: 0.8, topK: 40, maxOutputTokens: 8192 });
+    await user.click(screen.getByRole('button', { name: 'Conversation settings' }));
+    expect(slider('Max output tokens')).toHaveValue('8192');
+    await user.click(screen.getByRole('combobox', { name: 'Model' }));
+    await user.click(screen.getByRole('option', { name: 'chat-bison' }));
+    expect(readSetup()).toMatchObject({ model: 'chat-bison', temperature: 0.2 });
+    expect(readSetup().maxOutputTokens).toBeUndefined();
+    expect(slider('Max output tokens')).toHaveValue('1024');
+  });
+
   it("saves the setup as a preset titled 'My Preset' by default and confirms with a toast", async () => {
     const { user, callsTo } = open({ endpoint: 'anthropic', model: 'claude-sonnet-4-5', temperature: 0.4 });
     await user.click(screen.getByRole('button', { name: 'Conversation settings' }));

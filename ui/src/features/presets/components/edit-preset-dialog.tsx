@@ -45,7 +45,9 @@ export function EditPresetDialog({ preset, SettingsForm, onClose }: EditPresetDi
   const onEndpointChange = (endpoint: string) => {
     const model = defaultModelFor(endpoint, models?.[endpoint]) ?? null;
     const kind = endpointKind(endpoint, endpointsConfig);
-    setDraft((current) => fitSetupTo({ ...current, endpoint, endpointType: endpointTypeOf(endpoint, endpointsConfig), model }, kind, model));
+    setDraft((current) =>
+      fitSetupTo({ ...current, endpoint, endpointType: endpointTypeOf(endpoint, endpointsConfig), model }, kind, model, { kind: endpointKind(current.endpoint, endpointsConfig), model: current.model }),
+    );
   };
 
   const currentPreset = () => ({ ...setupToPreset(draft, title.trim() || preset.title), presetId: preset.presetId });
