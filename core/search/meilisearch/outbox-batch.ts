@@ -1,7 +1,7 @@
 import type { EnqueuedTask, EnqueuedTaskPromise } from 'meilisearch';
 import type { Store } from '../../store/types.js';
 import type { SearchIndexName, SearchOutboxEntry } from '../../store/repositories/search-outbox.js';
-import { filterList, filterValue, primaryKeys, toConversationDocument, toDocumentId, toMessageDocument } from './meili-documents.js';
+import { filterList, filterValue, passageFilter, primaryKeys, toConversationDocument, toDocumentId, toMessageDocument, toPassageDocuments } from './meili-documents.js';
 import type { MeiliConnection } from './meili-connection.js';
 
 /**
@@ -12,7 +12,8 @@ import type { MeiliConnection } from './meili-connection.js';
  * was down is sent once, as it is now. Deletes are filtered by user as well as by id, so they can
  * only ever remove that user's documents. Runs are sent in entry order, and Meilisearch processes
  * tasks in the order they were enqueued, so a bulk delete followed by a re-created record ends with
- * the record indexed.
+ * the record indexed. A document's passages are replaced whole: its old ones deleted, its current ones
+ * (if the store still has it) added after.
  */
 export async function applyOutboxBatch(connection: MeiliConnection, store: Store, entries: SearchOutboxEntry[]): Promise<void> {
   const tasks: EnqueuedTask[] = [];
@@ -46,7 +47,7 @@ async function enqueued(task: EnqueuedTaskPromise): Promise<EnqueuedTask> {
 }
 
 async function reconcileDocuments(connection: MeiliConnection, store: Store, entries: SearchOutboxEntry[]): Promise<EnqueuedTask[]> {
-  const tasks: EnqueuedTask[] = [];
+  const tasks: EnqueuedTask[] = await reconcilePassages(connection, store, entries.filter((entry) => entry.index === 'document_chunks'));
   for (const index of ['convos', 'messages'] as const satisfies SearchIndexName[]) {
     const unique = new Map<string, { userId: string; documentId: string }>();
     for (const entry of entries) if (entry.index === index) unique.set(`${entry.userId}\u0000${entry.documentId}`, entry);
@@ -72,6 +73,25 @@ async function reconcileDocuments(connection: MeiliConnection, store: Store, ent
       tasks.push(await enqueued(target.deleteDocuments({ filter: `user = ${filterValue(userId)} AND ${primaryKeys[index]} IN ${filterList(ids)}` })));
     }
   }
+  return tasks;
+}
+
+/** Each document named once: its passages deleted per owner in one task, then the current ones added in one. */
+async function reconcilePassages(connection: MeiliConnection, store: Store, entries: SearchOutboxEntry[]): Promise<EnqueuedTask[]> {
+  const fileIdsByUser = new Map<string, Set<string>>();
+  for (const { userId, documentId } of entries) fileIdsByUser.set(userId, (fileIdsByUser.get(userId) ?? new Set()).add(documentId));
+  if (fileIdsByUser.size === 0) return [];
+  const target = connection.index('document_chunks');
+  const tasks: EnqueuedTask[] = [];
+  const passages: object[] = [];
+  for (const [userId, fileIds] of fileIdsByUser) {
+    tasks.push(await enqueued(target.deleteDocuments({ filter: passageFilter(userId, [...fileIds]) })));
+    for (const fileId of fileIds) {
+      const document = await store.documentChunks.read(userId, fileId);
+      if (document) passages.push(...toPassageDocuments(document));
+    }
+  }
+  if (passages.length > 0) tasks.push(await enqueued(target.addDocuments(passages, { primaryKey: primaryKeys.document_chunks })));
   return tasks;
 }
 
