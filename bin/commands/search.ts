@@ -32,7 +32,7 @@ export function searchCommand(): Command {
 
   search
     .command('reindex')
-    .description('rebuild the search index from the stored conversations and messages')
+    .description('rebuild the search index from the stored conversations and messages (and document passages, on Meilisearch)')
     .addOption(configOption())
     .addOption(dataDirOption())
     .action(runAction(async (options: Common) => {
