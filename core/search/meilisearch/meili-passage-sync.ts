@@ -1,3 +1,4 @@
+import type { EnqueuedTask } from 'meilisearch';
 import type { DocumentChunksInput } from '../../store/repositories/document-chunks.js';
 import type { Store } from '../../store/types.js';
 import type { ReindexProgress } from '../types.js';
@@ -16,15 +17,24 @@ async function forEachDocumentBatch(store: Store, batchSize: number, visit: (doc
 
 const ownerKey = (userId: string, fileId: string) => JSON.stringify([userId, fileId]);
 
-/** Replaces these documents' passages in Meilisearch: the old ones deleted per owner, the current ones added after. */
-async function sendDocuments(connection: MeiliConnection, documents: DocumentChunksInput[]): Promise<number> {
+/**
+ * Enqueues the replacement of some documents' passages: every old passage of `owners` deleted (one
+ * task per owner, filtered by owner), then the `current` ones, which the store still has, added in one
+ * task after. Each task is accepted before the next is sent, so Meilisearch applies them in this order.
+ */
+export async function enqueuePassageReplacement(
+  connection: MeiliConnection,
+  owners: ReadonlyArray<{ userId: string; fileId: string }>,
+  current: readonly DocumentChunksInput[],
+): Promise<EnqueuedTask[]> {
   const index = connection.index('document_chunks');
-  const fileIdsByUser = new Map<string, string[]>();
-  for (const { userId, fileId } of documents) fileIdsByUser.set(userId, [...(fileIdsByUser.get(userId) ?? []), fileId]);
-  for (const [userId, fileIds] of fileIdsByUser) await connection.settle(index.deleteDocuments({ filter: passageFilter(userId, fileIds) }));
-  const passages = documents.flatMap(toPassageDocuments);
-  if (passages.length > 0) await connection.settle(index.addDocuments(passages, { primaryKey: primaryKeys.document_chunks }));
-  return passages.length;
+  const fileIdsByUser = new Map<string, Set<string>>();
+  for (const { userId, fileId } of owners) fileIdsByUser.set(userId, (fileIdsByUser.get(userId) ?? new Set()).add(fileId));
+  const tasks: EnqueuedTask[] = [];
+  for (const [userId, fileIds] of fileIdsByUser) tasks.push(await index.deleteDocuments({ filter: passageFilter(userId, [...fileIds]) }));
+  const passages = current.flatMap(toPassageDocuments);
+  if (passages.length > 0) tasks.push(await index.addDocuments(passages, { primaryKey: primaryKeys.document_chunks }));
+  return tasks;
 }
 
 /**
@@ -56,7 +66,9 @@ export async function resendDriftedPassages(connection: MeiliConnection, store: 
       if (!seen) return chunks.length > 0;
       return seen.count !== chunks.length || seen.names.size !== 1 || !seen.names.has(fileName);
     });
-    if (drifted.length > 0) resent += await sendDocuments(connection, drifted);
+    if (drifted.length === 0) return;
+    for (const task of await enqueuePassageReplacement(connection, drifted, drifted)) await connection.settle(task);
+    resent += drifted.reduce((sum, document) => sum + document.chunks.length, 0);
   });
   return resent;
 }

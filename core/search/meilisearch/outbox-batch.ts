@@ -1,7 +1,9 @@
 import type { EnqueuedTask, EnqueuedTaskPromise } from 'meilisearch';
+import type { DocumentChunksInput } from '../../store/repositories/document-chunks.js';
 import type { Store } from '../../store/types.js';
 import type { SearchIndexName, SearchOutboxEntry } from '../../store/repositories/search-outbox.js';
-import { filterList, filterValue, passageFilter, primaryKeys, toConversationDocument, toDocumentId, toMessageDocument, toPassageDocuments } from './meili-documents.js';
+import { filterList, filterValue, primaryKeys, toConversationDocument, toDocumentId, toMessageDocument } from './meili-documents.js';
+import { enqueuePassageReplacement } from './meili-passage-sync.js';
 import type { MeiliConnection } from './meili-connection.js';
 
 /**
@@ -76,23 +78,16 @@ async function reconcileDocuments(connection: MeiliConnection, store: Store, ent
   return tasks;
 }
 
-/** Each document named once: its passages deleted per owner in one task, then the current ones added in one. */
+/** Each document named once, replaced whole with what the store has now (nothing, when it is gone). */
 async function reconcilePassages(connection: MeiliConnection, store: Store, entries: SearchOutboxEntry[]): Promise<EnqueuedTask[]> {
-  const fileIdsByUser = new Map<string, Set<string>>();
-  for (const { userId, documentId } of entries) fileIdsByUser.set(userId, (fileIdsByUser.get(userId) ?? new Set()).add(documentId));
-  if (fileIdsByUser.size === 0) return [];
-  const target = connection.index('document_chunks');
-  const tasks: EnqueuedTask[] = [];
-  const passages: object[] = [];
-  for (const [userId, fileIds] of fileIdsByUser) {
-    tasks.push(await enqueued(target.deleteDocuments({ filter: passageFilter(userId, [...fileIds]) })));
-    for (const fileId of fileIds) {
-      const document = await store.documentChunks.read(userId, fileId);
-      if (document) passages.push(...toPassageDocuments(document));
-    }
+  const owners = [...new Map(entries.map(({ userId, documentId }) => [`${userId}\u0000${documentId}`, { userId, fileId: documentId }])).values()];
+  if (owners.length === 0) return [];
+  const current: DocumentChunksInput[] = [];
+  for (const { userId, fileId } of owners) {
+    const document = await store.documentChunks.read(userId, fileId);
+    if (document) current.push(document);
   }
-  if (passages.length > 0) tasks.push(await enqueued(target.addDocuments(passages, { primaryKey: primaryKeys.document_chunks })));
-  return tasks;
+  return enqueuePassageReplacement(connection, owners, current);
 }
 
 async function currentDocument(store: Store, index: SearchIndexName, userId: string, documentId: string): Promise<object | null> {
