@@ -262,7 +262,7 @@ describe('chatbox migrate', () => {
       const env = { MEILI_HOST: meili.url, MEILI_MASTER_KEY: meili.masterKey! };
       const indexed = await migrateWith(env, freshUri());
       expect(indexed.code).toBe(0);
-      expect(indexed.stdout).toContain('Search: 4 conversations and 12 messages indexed in Meilisearch.');
+      expect(indexed.stdout).toContain('Search: 4 conversations, 12 messages and 3 document passages indexed in Meilisearch.');
       await meili.stop();
       const unreachable = await migrateWith(env, freshUri());
       expect(unreachable.code).toBe(0);

@@ -97,7 +97,7 @@ async function reindexSearch(store: MongoStore): Promise<void> {
   try {
     const index = createSearchIndex({ config: { env: parsed.data }, store, logger: quietLogger });
     const counts = await index.reindex();
-    console.log(`Search: ${counts.convos} conversations and ${counts.messages} messages indexed in Meilisearch.`);
+    console.log(`Search: ${counts.convos} conversations, ${counts.messages} messages and ${counts.document_chunks ?? 0} document passages indexed in Meilisearch.`);
   } catch (error) {
     console.error(`warning: Meilisearch was not updated (${error instanceof Error ? error.message : String(error)}): ${later}.`);
   }

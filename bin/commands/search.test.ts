@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFtsSearchIndex } from '../../core/search/sqlite/fts-search-index.js';
 import { createTestUser, seedConversations } from '../../core/search/contract/search-fixtures.js';
+import { fileInput } from '../../core/store/conformance/context.js';
 import { createSqliteStore } from '../../core/store/sqlite/index.js';
 import { useCliCommandHarness } from '../../testing/cli-command-harness.js';
 import { startMeiliDouble, type MeiliDouble } from '../../testing/meili-double/index.js';
@@ -25,6 +26,9 @@ async function seedDataDir(): Promise<string> {
   await seedConversations(store, user, Array.from({ length: 30 }, (_, index) => ({ title: `Chat ${index}`, messages: ['pomegranate', `reply ${index}`] })));
   // What a damaged index looks like: the rebuild has to bring it back.
   store.database.prepare("INSERT INTO messages_fts (messages_fts) VALUES ('delete-all')").run();
+  // An uploaded document of two passages: Meilisearch ranks them too.
+  const file = await store.files.upsert(fileInput(user.id, { filename: 'tides.md' }));
+  await store.documentChunks.replace({ userId: user.id, fileId: file.file_id, fileName: 'tides.md', text: 'Spring tides. Neap tides.', chunks: ['Spring tides.', 'Neap tides.'] });
   await store.close();
   return user.id;
 }
@@ -54,8 +58,10 @@ describe('chatbox search reindex', () => {
     expect(cli.errors).toEqual([]);
     expect(cli.output[0]).toBe('Rebuilding the Meilisearch search index…');
     expect(cli.output).toContain('  messages: 60');
-    expect(cli.output.at(-1)).toBe('Done: 30 conversations and 60 messages indexed.');
+    expect(cli.output).toContain('  document passages: 2');
+    expect(cli.output.at(-1)).toBe('Done: 30 conversations, 60 messages and 2 document passages indexed.');
     expect(double.engine.indexes.get('messages')!.documents.size).toBe(60);
+    expect([...double.engine.indexes.get('document_chunks')!.documents.values()].map((passage) => passage.text)).toEqual(['Spring tides.', 'Neap tides.']);
     expect(double.engine.indexes.get('convos')!.documents.size).toBe(30);
 
     cli.output.length = 0;

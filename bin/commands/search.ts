@@ -13,7 +13,7 @@ interface Common {
 }
 
 const backendLabels: Record<SearchIndex['backend'], string> = { sqlite: 'embedded (SQLite FTS5)', meilisearch: 'Meilisearch', none: 'off' };
-const indexLabels: Record<ReindexProgress['index'], string> = { convos: 'conversations', messages: 'messages' };
+const indexLabels: Record<ReindexProgress['index'], string> = { convos: 'conversations', messages: 'messages', document_chunks: 'document passages' };
 
 const consoleLogger: PluginLogger = {
   debug: () => {},
@@ -32,7 +32,7 @@ export function searchCommand(): Command {
 
   search
     .command('reindex')
-    .description('rebuild the search index from the stored conversations and messages')
+    .description('rebuild the search index from the stored conversations and messages (and document passages, on Meilisearch)')
     .addOption(configOption())
     .addOption(dataDirOption())
     .action(runAction(async (options: Common) => {
@@ -41,7 +41,10 @@ export function searchCommand(): Command {
         if (index.backend === 'none') throw new CliError('search is off (SEARCH=false, or MongoDB without Meilisearch): there is no index to rebuild');
         console.log(`Rebuilding the ${backendLabels[index.backend]} search index…`);
         const counts = await index.reindex(printProgress);
-        console.log(`Done: ${counts.convos} conversations and ${counts.messages} messages indexed.`);
+        const records = [`${counts.convos} conversations`, `${counts.messages} messages`];
+        // Only Meilisearch holds document passages of its own; the embedded index ranks them from the store.
+        if (counts.document_chunks !== undefined) records.push(`${counts.document_chunks} document passages`);
+        console.log(`Done: ${records.slice(0, -1).join(', ')} and ${records.at(-1)} indexed.`);
       });
     }));
 

@@ -1,4 +1,4 @@
-import type { SearchIndexName } from '../store/repositories/search-outbox.js';
+import type { ConversationIndexName, SearchIndexName } from '../store/repositories/search-outbox.js';
 
 /** Which backend answers: embedded SQLite FTS5, Meilisearch, or none (search hidden). */
 export type SearchBackendName = 'sqlite' | 'meilisearch' | 'none';
@@ -44,6 +44,12 @@ export interface ReindexProgress {
  * The search backend behind /api/search, chosen once from the configuration (create-search-index.ts)
  * and decorated as `app.search`.
  */
+/**
+ * What a reindex sent, per index. Document passages appear only with Meilisearch: the embedded
+ * backends rank them straight from the store, which has nothing to rebuild.
+ */
+export type ReindexCounts = Record<ConversationIndexName, number> & { document_chunks?: number };
+
 export interface SearchIndex {
   readonly backend: SearchBackendName;
   /**
@@ -58,7 +64,7 @@ export interface SearchIndex {
    */
   search(userId: string, query: string, page: SearchPage): Promise<SearchResults>;
   /** Rebuilds the index from the store (chatbox search reindex); returns how many records went in. */
-  reindex(onProgress?: (progress: ReindexProgress) => void): Promise<Record<SearchIndexName, number>>;
+  reindex(onProgress?: (progress: ReindexProgress) => void): Promise<ReindexCounts>;
   /** Starts background work (Meilisearch: index setup, drift check, outbox worker). Never waits on the network. */
   start(): Promise<void>;
   /** Stops background work; the in-flight batch finishes or is retried from the outbox later. */

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fileInput } from '../../store/conformance/context.js';
 import type { Store } from '../../store/types.js';
 import type { SearchIndexName, SearchOutboxEntry } from '../../store/repositories/search-outbox.js';
 import type { User } from '../../store/repositories/users.js';
@@ -67,6 +68,38 @@ export function describeSearchOutboxContract(driverName: string, makeStore: () =
       entries = await drain();
       expect(covers(entries, 'convos', user.id, second.conversationId)).toBe(true);
       expect(covers(entries, 'messages', user.id, second.messageIds[0], second.conversationId)).toBe(true);
+    });
+
+    it("records every write of a document's passages (replace, remove, file delete, the user cascade), and reads a document whole", async () => {
+      const upload = async (text: string, chunks: string[]) => {
+        const file = await store.files.upsert(fileInput(user.id, { filename: 'notes.md' }));
+        await store.documentChunks.replace({ userId: user.id, fileId: file.file_id, fileName: 'notes.md', text, chunks });
+        return file.file_id;
+      };
+      const before = await upload('Written before Meilisearch.', ['Written before Meilisearch.']);
+      expect(await store.searchOutbox.count()).toBe(0);
+      await store.searchOutbox.setEnabled(true);
+
+      const removed = await upload('Walruses sleep. Walruses dive.', ['Walruses sleep.', 'Walruses dive.']);
+      const deleted = await upload('Seals bark.', ['Seals bark.']);
+      let entries = await drain();
+      for (const fileId of [removed, deleted]) expect(covers(entries, 'document_chunks', user.id, fileId)).toBe(true);
+      expect(covers(entries, 'document_chunks', user.id, before)).toBe(false);
+      expect(await store.documentChunks.read(user.id, removed)).toEqual({ userId: user.id, fileId: removed, fileName: 'notes.md', text: 'Walruses sleep. Walruses dive.', chunks: ['Walruses sleep.', 'Walruses dive.'] });
+      const stranger = await createTestUser(store, 'eve');
+      expect(await store.documentChunks.read(stranger.id, removed)).toBeNull();
+
+      await store.documentChunks.remove(user.id, [removed]);
+      expect(covers(await drain(), 'document_chunks', user.id, removed)).toBe(true);
+      expect(await store.documentChunks.read(user.id, removed)).toBeNull();
+      await store.files.delete(user.id, [deleted]);
+      expect(covers(await drain(), 'document_chunks', user.id, deleted)).toBe(true);
+      // A file without passages changes nothing in the passage index.
+      await store.files.delete(user.id, [(await store.files.upsert(fileInput(user.id))).file_id]);
+      expect((await drain()).filter((entry) => entry.index === 'document_chunks')).toEqual([]);
+
+      await store.users.delete(user.id);
+      expect(covers(await drain(), 'document_chunks', user.id, before)).toBe(true);
     });
 
     it('claims the oldest due entries, leases them, and hands a claimed entry to no one else', async () => {

@@ -135,8 +135,11 @@ export function describeSearchBackend(name: string, setup: () => Promise<SearchS
       await seedConversations(context.store, alice, [{ title: 'Rebuild me', messages: ['persimmon harvest', 'more text'] }]);
       await context.settle();
       const progress: number[] = [];
-      const counts = await context.search.reindex((step) => progress.push(step.done));
-      expect(counts).toEqual({ messages: 2, convos: 1 });
+      const counts = await context.search.reindex((step) => step.index !== 'document_chunks' && progress.push(step.done));
+      // No document was uploaded: Meilisearch's passage index (the only backend that has one) stays empty.
+      const { document_chunks: passages = 0, ...conversationCounts } = counts;
+      expect(conversationCounts).toEqual({ messages: 2, convos: 1 });
+      expect(passages).toBe(0);
       expect(progress.at(-1)).toBeGreaterThan(0);
       expect((await find(alice, 'persimmon')).messages).toHaveLength(1);
     });

@@ -26,8 +26,8 @@ export function createBuiltInDocumentIndex({ store, logger, ranker, limits = def
       const { text, truncated } = await extractText(kind, await document.open(), { limits, signal: options?.signal });
       if (truncated) logger.info(`Document ${document.fileId}: only its first ${limits.maxCharacters} characters are indexed`);
       const chunks = chunkText(text, chunkOptions);
+      // With Meilisearch, the store records the change in the search outbox, which feeds it.
       await store.documentChunks.replace({ userId: document.userId, fileId: document.fileId, fileName: document.fileName, text, chunks });
-      await ranker?.write({ userId: document.userId, fileId: document.fileId, fileName: document.fileName, chunks });
       return { characters: text.length, chunks: chunks.length };
     },
     wholeText(userId, fileId) {
@@ -47,7 +47,6 @@ export function createBuiltInDocumentIndex({ store, logger, ranker, limits = def
     },
     async remove(userId, fileIds) {
       await store.documentChunks.remove(userId, fileIds);
-      await ranker?.remove(userId, fileIds);
     },
   };
 }

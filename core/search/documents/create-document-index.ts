@@ -13,7 +13,7 @@ export interface CreateDocumentIndexOptions {
   accessTokens: RagApiIndexOptions['accessTokens'];
   logger: PluginLogger;
   /** Index prefix and timings for Meilisearch (tests share one double). */
-  meilisearch?: Partial<Pick<MeiliPassageRankerOptions, 'indexPrefix' | 'requestTimeoutMs' | 'taskTimeoutMs'>>;
+  meilisearch?: Partial<Pick<MeiliPassageRankerOptions, 'indexPrefix' | 'requestTimeoutMs'>>;
 }
 
 /**

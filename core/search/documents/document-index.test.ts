@@ -9,6 +9,7 @@ import type { Store } from '../../store/types.js';
 import { startMeiliDouble, type MeiliDouble } from '../../../testing/meili-double/index.js';
 import { startMongoDouble, type MongoDouble } from '../../../testing/mongo-double/index.js';
 import { createBuiltInDocumentIndex } from './built-in-document-index.js';
+import { createMeiliSearchIndex } from '../meilisearch/index.js';
 import { createMeiliPassageRanker } from './meili-passage-ranker.js';
 
 const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
@@ -130,9 +131,23 @@ describeDocumentIndex('MongoDB (wire-protocol double, BM25 in process)', async (
   return { store, index: createBuiltInDocumentIndex({ store, logger }), close: () => store.close() };
 });
 
-describeDocumentIndex('Meilisearch (HTTP double) ranking, SQLite keeping the text', async () => {
+describeDocumentIndex('Meilisearch (HTTP double) ranking, fed by the search outbox, SQLite keeping the text', async () => {
   const double = await (meili ??= startMeiliDouble());
   const store = createSqliteStore({ filename: ':memory:' });
-  const ranker = createMeiliPassageRanker({ host: double.url, apiKey: double.masterKey!, indexPrefix: `t${randomUUID().slice(0, 8)}_` });
-  return { store, index: createBuiltInDocumentIndex({ store, logger, ranker }), close: () => store.close() };
+  const indexPrefix = `t${randomUUID().slice(0, 8)}_`;
+  const searchIndex = createMeiliSearchIndex({ host: double.url, apiKey: double.masterKey!, indexPrefix, pollIntervalMs: 60_000 }, store, logger);
+  await searchIndex.start();
+  const ranker = createMeiliPassageRanker({ host: double.url, apiKey: double.masterKey!, indexPrefix });
+  // A ranking that fell back to the store would pass these tests too: here it fails them.
+  const strictLogger = { ...logger, warn: (message: string) => { throw new Error(message); } };
+  const index = createBuiltInDocumentIndex({ store, logger: strictLogger, ranker });
+  return {
+    store,
+    // What was written reaches Meilisearch before a turn asks (the server's worker sends it within moments).
+    index: { ...index, search: async (query) => (await searchIndex.flush(), index.search(query)) },
+    close: async () => {
+      await searchIndex.stop();
+      await store.close();
+    },
+  };
 });

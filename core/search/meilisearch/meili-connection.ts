@@ -24,6 +24,12 @@ const indexSettings: Record<SearchIndexName, Settings> = {
     rankingRules,
     typoTolerance: { enabled: true },
   },
+  // Passages rank by relevance alone; the ranker's search (core/search/documents) filters by owner and file.
+  document_chunks: {
+    searchableAttributes: ['text'],
+    filterableAttributes: ['user', 'file_id'],
+    rankingRules: ['words', 'typo', 'proximity', 'attribute', 'exactness'],
+  },
 };
 
 export interface MeiliConnection {
@@ -65,7 +71,7 @@ export function connectMeili(options: MeiliSearchOptions): MeiliConnection {
     index,
     settle,
     ensureIndexes() {
-      ready ??= Promise.all([ensureIndex('convos'), ensureIndex('messages')]).then(
+      ready ??= Promise.all([ensureIndex('convos'), ensureIndex('messages'), ensureIndex('document_chunks')]).then(
         () => undefined,
         (error: unknown) => {
           ready = null;

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Conversation } from '../../store/repositories/conversations.js';
+import type { DocumentChunksInput } from '../../store/repositories/document-chunks.js';
 import type { Message } from '../../store/repositories/messages.js';
 import type { SearchIndexName } from '../../store/repositories/search-outbox.js';
 
@@ -21,7 +23,17 @@ export interface ConversationDocument {
   updatedAt: number;
 }
 
-export const primaryKeys = { messages: 'messageId', convos: 'conversationId' } as const satisfies Record<SearchIndexName, string>;
+/** One passage of an uploaded document: owner and file filterable, so a search reads only the files of its turn. */
+export interface PassageDocument {
+  id: string;
+  user: string;
+  file_id: string;
+  file_name: string;
+  position: number;
+  text: string;
+}
+
+export const primaryKeys = { messages: 'messageId', convos: 'conversationId', document_chunks: 'id' } as const satisfies Record<SearchIndexName, string>;
 
 const plainId = /^[A-Za-z0-9_-]{1,511}$/;
 const encodedPrefix = 'b64_';
@@ -69,4 +81,23 @@ export function filterValue(value: string): string {
 
 export function filterList(values: string[]): string {
   return `[${values.map(filterValue).join(', ')}]`;
+}
+
+/** Meilisearch ids allow only [A-Za-z0-9_-]: owner and file hashed into one, the passage's position after it. */
+function passageIdPrefix(userId: string, fileId: string): string {
+  return createHash('sha256').update(`${userId}\0${fileId}`).digest('hex').slice(0, 40);
+}
+
+export function passageId(userId: string, fileId: string, position: number): string {
+  return `${passageIdPrefix(userId, fileId)}-${position}`;
+}
+
+/** A document's passages as indexed, one Meilisearch document per chunk. */
+export function toPassageDocuments({ userId, fileId, fileName, chunks }: Pick<DocumentChunksInput, 'userId' | 'fileId' | 'fileName' | 'chunks'>): PassageDocument[] {
+  return chunks.map((text, position) => ({ id: passageId(userId, fileId, position), user: userId, file_id: fileId, file_name: fileName, position, text }));
+}
+
+/** The filter for some of one user's documents' passages (every search and delete is scoped to the owner). */
+export function passageFilter(userId: string, fileIds: readonly string[]): string {
+  return `user = ${filterValue(userId)} AND file_id IN ${filterList([...fileIds])}`;
 }

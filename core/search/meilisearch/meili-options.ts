@@ -4,7 +4,7 @@ import type { Leadership } from '../../coordination/types.js';
 export interface MeiliSearchOptions {
   host: string;
   apiKey: string;
-  /** Prepended to the index names `convos` and `messages` (tests share one server). */
+  /** Prepended to the index names `convos`, `messages` and `document_chunks` (tests share one server). */
   indexPrefix: string;
   /** Outbox entries, and store records in the drift check and reindex, handled per batch. */
   batchSize: number;

@@ -1,22 +1,22 @@
 import type { Store } from '../../store/types.js';
-import type { SearchIndexName, SearchSourceRecords } from '../../store/repositories/search-outbox.js';
+import type { ConversationIndexName, SearchSourceRecords } from '../../store/repositories/search-outbox.js';
 import type { ReindexProgress } from '../types.js';
 import { filterList, primaryKeys, toConversationDocument, toMessageDocument, type ConversationDocument, type MessageDocument } from './meili-documents.js';
 import type { MeiliConnection } from './meili-connection.js';
 
 type IndexedDocument = MessageDocument | ConversationDocument;
 
-const toDocument = (index: SearchIndexName, record: SearchSourceRecords[SearchIndexName]): IndexedDocument | null =>
+const toDocument = (index: ConversationIndexName, record: SearchSourceRecords[ConversationIndexName]): IndexedDocument | null =>
   index === 'messages' ? toMessageDocument(record as SearchSourceRecords['messages']) : toConversationDocument(record as SearchSourceRecords['convos']);
 
-const documentId = (index: SearchIndexName, document: IndexedDocument): string =>
+const documentId = (index: ConversationIndexName, document: IndexedDocument): string =>
   (document as unknown as Record<string, string>)[primaryKeys[index]];
 
 /** Walks every record of an index in store batches; the whole collection is never in memory. */
-async function forEachBatch(store: Store, index: SearchIndexName, batchSize: number, visit: (documents: IndexedDocument[]) => Promise<void>): Promise<void> {
+async function forEachBatch(store: Store, index: ConversationIndexName, batchSize: number, visit: (documents: IndexedDocument[]) => Promise<void>): Promise<void> {
   let cursor: string | null = null;
   do {
-    const batch: { records: Array<SearchSourceRecords[SearchIndexName]>; cursor: string | null } = await store.searchOutbox.scan(index, cursor, batchSize);
+    const batch: { records: Array<SearchSourceRecords[ConversationIndexName]>; cursor: string | null } = await store.searchOutbox.scan(index, cursor, batchSize);
     const documents = batch.records.map((record) => toDocument(index, record)).filter((document) => document !== null);
     if (documents.length > 0) await visit(documents);
     cursor = batch.cursor;
@@ -28,7 +28,7 @@ async function forEachBatch(store: Store, index: SearchIndexName, batchSize: num
  * ids and re-sends the ones that are missing or older (another process wrote while the outbox was
  * off, an index was wiped, a task was lost). Returns how many documents it re-sent.
  */
-export async function resendDrifted(connection: MeiliConnection, store: Store, index: SearchIndexName, batchSize: number): Promise<number> {
+export async function resendDrifted(connection: MeiliConnection, store: Store, index: ConversationIndexName, batchSize: number): Promise<number> {
   const key = primaryKeys[index];
   let resent = 0;
   await forEachBatch(store, index, batchSize, async (documents) => {
@@ -54,7 +54,7 @@ export async function resendDrifted(connection: MeiliConnection, store: Store, i
 export async function resendAll(
   connection: MeiliConnection,
   store: Store,
-  index: SearchIndexName,
+  index: ConversationIndexName,
   batchSize: number,
   onProgress?: (progress: ReindexProgress) => void,
 ): Promise<number> {

@@ -1,7 +1,9 @@
 import type { EnqueuedTask, EnqueuedTaskPromise } from 'meilisearch';
+import type { DocumentChunksInput } from '../../store/repositories/document-chunks.js';
 import type { Store } from '../../store/types.js';
 import type { SearchIndexName, SearchOutboxEntry } from '../../store/repositories/search-outbox.js';
 import { filterList, filterValue, primaryKeys, toConversationDocument, toDocumentId, toMessageDocument } from './meili-documents.js';
+import { enqueuePassageReplacement } from './meili-passage-sync.js';
 import type { MeiliConnection } from './meili-connection.js';
 
 /**
@@ -12,7 +14,8 @@ import type { MeiliConnection } from './meili-connection.js';
  * was down is sent once, as it is now. Deletes are filtered by user as well as by id, so they can
  * only ever remove that user's documents. Runs are sent in entry order, and Meilisearch processes
  * tasks in the order they were enqueued, so a bulk delete followed by a re-created record ends with
- * the record indexed.
+ * the record indexed. A document's passages are replaced whole: its old ones deleted, its current ones
+ * (if the store still has it) added after.
  */
 export async function applyOutboxBatch(connection: MeiliConnection, store: Store, entries: SearchOutboxEntry[]): Promise<void> {
   const tasks: EnqueuedTask[] = [];
@@ -46,7 +49,7 @@ async function enqueued(task: EnqueuedTaskPromise): Promise<EnqueuedTask> {
 }
 
 async function reconcileDocuments(connection: MeiliConnection, store: Store, entries: SearchOutboxEntry[]): Promise<EnqueuedTask[]> {
-  const tasks: EnqueuedTask[] = [];
+  const tasks: EnqueuedTask[] = await reconcilePassages(connection, store, entries.filter((entry) => entry.index === 'document_chunks'));
   for (const index of ['convos', 'messages'] as const satisfies SearchIndexName[]) {
     const unique = new Map<string, { userId: string; documentId: string }>();
     for (const entry of entries) if (entry.index === index) unique.set(`${entry.userId}\u0000${entry.documentId}`, entry);
@@ -73,6 +76,18 @@ async function reconcileDocuments(connection: MeiliConnection, store: Store, ent
     }
   }
   return tasks;
+}
+
+/** Each document named once, replaced whole with what the store has now (nothing, when it is gone). */
+async function reconcilePassages(connection: MeiliConnection, store: Store, entries: SearchOutboxEntry[]): Promise<EnqueuedTask[]> {
+  const owners = [...new Map(entries.map(({ userId, documentId }) => [`${userId}\u0000${documentId}`, { userId, fileId: documentId }])).values()];
+  if (owners.length === 0) return [];
+  const current: DocumentChunksInput[] = [];
+  for (const { userId, fileId } of owners) {
+    const document = await store.documentChunks.read(userId, fileId);
+    if (document) current.push(document);
+  }
+  return enqueuePassageReplacement(connection, owners, current);
 }
 
 async function currentDocument(store: Store, index: SearchIndexName, userId: string, documentId: string): Promise<object | null> {

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { SearchIndexName } from '../../store/repositories/search-outbox.js';
+import type { ConversationIndexName } from '../../store/repositories/search-outbox.js';
 import { readInWorker } from '../../store/sqlite/read-in-worker.js';
 import type { ReindexProgress } from '../types.js';
 
@@ -7,7 +7,7 @@ import type { ReindexProgress } from '../types.js';
 const ftsTables = {
   messages: { fts: 'messages_fts', content: 'messages', column: 'text' },
   convos: { fts: 'conversations_fts', content: 'conversations', column: 'title' },
-} as const satisfies Record<SearchIndexName, { fts: string; content: string; column: string }>;
+} as const satisfies Record<ConversationIndexName, { fts: string; content: string; column: string }>;
 
 const batchSize = 2000;
 
@@ -18,7 +18,7 @@ const batchSize = 2000;
  */
 export function rebuildFtsIndex(
   database: Database.Database,
-  index: SearchIndexName,
+  index: ConversationIndexName,
   onProgress?: (progress: ReindexProgress) => void,
 ): number {
   const { fts, content, column } = ftsTables[index];
@@ -49,7 +49,7 @@ interface RowidSummary {
   largest: number | null;
 }
 
-const summaryQueries = (index: SearchIndexName): [table: string, indexed: string] => {
+const summaryQueries = (index: ConversationIndexName): [table: string, indexed: string] => {
   const { fts, content } = ftsTables[index];
   return [
     `SELECT COUNT(*) AS rows, TOTAL(rowid) AS sum, MAX(rowid) AS largest FROM ${content}`,
@@ -66,7 +66,7 @@ const sameRowids = (table: RowidSummary, indexed: RowidSummary) =>
  * (SQLite allows itself that). Count, sum and largest rowid of both sides catch a renumbering at the
  * cost of two integer scans.
  */
-export function ftsIndexMatchesTable(database: Database.Database, index: SearchIndexName): boolean {
+export function ftsIndexMatchesTable(database: Database.Database, index: ConversationIndexName): boolean {
   const [table, indexed] = summaryQueries(index).map((sql) => database.prepare<[], RowidSummary>(sql).get()!);
   return sameRowids(table, indexed);
 }
@@ -75,7 +75,7 @@ export function ftsIndexMatchesTable(database: Database.Database, index: SearchI
  * The same check for the given indexes, on a connection of its own in a worker thread: on a million
  * messages the scans take about 0.15 s with the file in the page cache and a second without.
  */
-export function checkFtsIndexesInWorker(filename: string, indexes: SearchIndexName[]): { mismatched: Promise<SearchIndexName[]>; cancel(): Promise<void> } {
+export function checkFtsIndexesInWorker(filename: string, indexes: ConversationIndexName[]): { mismatched: Promise<ConversationIndexName[]>; cancel(): Promise<void> } {
   const read = readInWorker<RowidSummary>(filename, indexes.flatMap(summaryQueries));
   const mismatched = read.rows.then((summaries) => indexes.filter((_, position) => !sameRowids(summaries[2 * position], summaries[2 * position + 1])));
   return { mismatched, cancel: read.cancel };

@@ -1,13 +1,13 @@
 import type { PluginLogger } from '../../plugin-api/index.js';
 import type { SqliteStore } from '../../store/sqlite/index.js';
-import type { SearchIndexName } from '../../store/repositories/search-outbox.js';
+import type { ConversationIndexName } from '../../store/repositories/search-outbox.js';
 import { messagesPerConversation } from '../search-limits.js';
 import type { SearchConversationHit, SearchIndex, SearchMessageHit } from '../types.js';
 import { checkFtsIndexesInWorker, ftsIndexMatchesTable, rebuildFtsIndex } from './fts-maintenance.js';
 import { ftsMatchExpression, ftsUserMatch } from './fts-query.js';
 import { prepareFtsStatements } from './fts-statements.js';
 
-const indexNames: SearchIndexName[] = ['messages', 'convos'];
+const indexNames: ConversationIndexName[] = ['messages', 'convos'];
 
 /**
  * The embedded search: FTS5 tables in the store's own database, written by triggers in the data's
@@ -38,7 +38,7 @@ export function createFtsSearchIndex(store: SqliteStore, logger: PluginLogger): 
   let check: ReturnType<typeof checkFtsIndexesInWorker> | undefined;
   let checked: Promise<void> | undefined;
   let stopping = false;
-  const rebuildWhereMismatched = (mismatched: SearchIndexName[]) => {
+  const rebuildWhereMismatched = (mismatched: ConversationIndexName[]) => {
     for (const index of mismatched) {
       logger.warn('The full-text index no longer matches its table (was the database vacuumed?); rebuilding it', { index });
       rebuildFtsIndex(store.database, index);

@@ -1,8 +1,10 @@
 import type { Document } from 'mongodb';
 import type { DocumentChunksInput, DocumentChunksRepository } from '../repositories/document-chunks.js';
+import type { SearchOutboxChange } from '../repositories/search-outbox.js';
 import type { Collections } from './collections.js';
 import { exportBatch } from './documents.js';
 import { rankChunks } from './rank-chunks.js';
+import type { RecordSearchChanges } from './search-outbox.js';
 
 /** The documentTexts document of an indexed document: what marks it as indexed. */
 export function documentTextDocument({ userId, fileId, fileName, text }: DocumentChunksInput): Document {
@@ -16,11 +18,16 @@ export function chunkDocuments({ userId, fileId, chunks }: DocumentChunksInput):
 
 const documentKey = (user: unknown, fileId: unknown) => JSON.stringify([user, fileId]);
 
+/** The passages of these documents changed (written or gone): Meilisearch re-reads each whole from the store. */
+export function passageSearchChanges(userId: string, fileIds: readonly string[]): SearchOutboxChange[] {
+  return fileIds.map((fileId) => ({ index: 'document_chunks', kind: 'document', userId, documentId: fileId }));
+}
+
 /**
  * Documents' texts and chunks in two collections. The text goes last and is what marks a document
  * as indexed, so a write interrupted half-way leaves nothing a turn would read.
  */
-export function createDocumentChunksRepository({ documentTexts, documentChunks }: Collections): DocumentChunksRepository {
+export function createDocumentChunksRepository({ documentTexts, documentChunks }: Collections, recordSearchChanges: RecordSearchChanges): DocumentChunksRepository {
   return {
     async replace(document) {
       const { userId, fileId } = document;
@@ -29,6 +36,13 @@ export function createDocumentChunksRepository({ documentTexts, documentChunks }
       const chunks = chunkDocuments(document);
       if (chunks.length > 0) await documentChunks.insertMany(chunks);
       await documentTexts.insertOne(documentTextDocument(document));
+      await recordSearchChanges(passageSearchChanges(userId, [fileId]));
+    },
+    async read(userId, fileId) {
+      const document = await documentTexts.findOne({ user: userId, file_id: fileId });
+      if (!document) return null;
+      const chunks = await documentChunks.find({ user: userId, file_id: fileId }).sort({ position: 1 }).toArray();
+      return { userId, fileId, fileName: String(document.fileName), text: String(document.text), chunks: chunks.map((chunk) => String(chunk.text)) };
     },
     async wholeText(userId, fileId) {
       const document = await documentTexts.findOne({ user: userId, file_id: fileId }, { projection: { text: 1 } });
@@ -49,8 +63,9 @@ export function createDocumentChunksRepository({ documentTexts, documentChunks }
     async remove(userId, fileIds) {
       const ids = [...new Set(fileIds)];
       if (ids.length === 0) return;
-      await documentTexts.deleteMany({ user: userId, file_id: { $in: ids } });
+      const { deletedCount } = await documentTexts.deleteMany({ user: userId, file_id: { $in: ids } });
       await documentChunks.deleteMany({ user: userId, file_id: { $in: ids } });
+      if (deletedCount > 0) await recordSearchChanges(passageSearchChanges(userId, ids));
     },
     async exportBatch(after, limit) {
       const batch = await exportBatch(documentTexts, after, limit, (document) => document);

@@ -2,7 +2,9 @@ import type { Document, WithId } from 'mongodb';
 import type { FilesRepository, StoredFile } from '../repositories/files.js';
 import type { Collections } from './collections.js';
 import { exportBatch, replaceKeepingCreatedAt, toRecord } from './documents.js';
+import { passageSearchChanges } from './document-chunks.js';
 import { retryOnDuplicate } from './duplicates.js';
+import type { RecordSearchChanges } from './search-outbox.js';
 
 export function fileDocument(file: StoredFile): Document {
   const { file_id, user, filename, filepath, type, bytes, source, context, embedded, width, height, conversationId, temp_file_id, createdAt, updatedAt } = file;
@@ -19,7 +21,7 @@ export function fileDocument(file: StoredFile): Document {
 
 const fromDocument = (document: WithId<Document>): StoredFile => toRecord<StoredFile>(document);
 
-export function createFilesRepository({ files, documentTexts, documentChunks }: Collections): FilesRepository {
+export function createFilesRepository({ files, documentTexts, documentChunks }: Collections, recordSearchChanges: RecordSearchChanges): FilesRepository {
   return {
     async upsert(input) {
       const now = new Date();
@@ -41,8 +43,10 @@ export function createFilesRepository({ files, documentTexts, documentChunks }: 
       if (ids.length === 0) return 0;
       // A file's passages go with it, as SQLite's ON DELETE CASCADE does; first, so none outlives its record.
       await documentChunks.deleteMany({ user: userId, file_id: { $in: ids } });
-      await documentTexts.deleteMany({ user: userId, file_id: { $in: ids } });
-      return (await files.deleteMany({ user: userId, file_id: { $in: ids } })).deletedCount;
+      const indexed = (await documentTexts.deleteMany({ user: userId, file_id: { $in: ids } })).deletedCount;
+      const deleted = (await files.deleteMany({ user: userId, file_id: { $in: ids } })).deletedCount;
+      if (indexed > 0) await recordSearchChanges(passageSearchChanges(userId, ids));
+      return deleted;
     },
     async clearTemporaryIds(userId, fileIds) {
       const ids = [...new Set(fileIds)];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ObjectId, type Document, type WithId } from 'mongodb';
-import type { SearchIndexName, SearchOutboxChange, SearchOutboxEntry, SearchOutboxRepository, SearchSourceRecords } from '../repositories/search-outbox.js';
+import type { ConversationIndexName, SearchIndexName, SearchOutboxChange, SearchOutboxEntry, SearchOutboxRepository, SearchSourceRecords } from '../repositories/search-outbox.js';
 import type { Collections } from './collections.js';
 import { exportBatch, toRecord } from './documents.js';
 
@@ -84,7 +84,7 @@ export function createSearchOutbox({ searchOutbox, searchOutboxState, conversati
     async count() {
       return searchOutbox.countDocuments({});
     },
-    async scan<I extends SearchIndexName>(index: I, cursor: string | null, limit: number) {
+    async scan<I extends ConversationIndexName>(index: I, cursor: string | null, limit: number) {
       const collection = index === 'messages' ? messages : conversations;
       const batch = await exportBatch(collection, cursor, limit, (document) => toRecord<SearchSourceRecords[I]>(document));
       return { records: batch.items, cursor: batch.next };

@@ -110,7 +110,7 @@ export function createUsersRepository(collections: Collections, recordSearchChan
       // leaves the user in place to delete again rather than records nobody can reach.
       for (const [name, owner] of ownedBy) await collections[name].deleteMany({ [owner]: id });
       const deleted = (await users.deleteOne({ id })).deletedCount > 0;
-      if (deleted) await recordSearchChanges(userSearchChanges(id));
+      if (deleted) await recordSearchChanges([...userSearchChanges(id), { index: 'document_chunks', kind: 'user', userId: id, documentId: id }]);
       return deleted;
     },
     async exportBatch(after, limit) {

@@ -27,6 +27,8 @@ export interface ChunkHit {
 export interface DocumentChunksRepository {
   /** Writes a document's text and chunks, replacing what an earlier write of the same file left. */
   replace(document: DocumentChunksInput): Promise<void>;
+  /** One of the user's documents whole (text and chunks in order), or null when none was indexed. */
+  read(userId: string, fileId: string): Promise<DocumentChunksInput | null>;
   /** The whole text of one of the user's documents, or null when none was indexed. */
   wholeText(userId: string, fileId: string): Promise<string | null>;
   /**

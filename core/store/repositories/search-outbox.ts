@@ -1,10 +1,16 @@
 import type { Conversation } from './conversations.js';
 import type { Message } from './messages.js';
 
-/** The external search indexes (Meilisearch): conversations keyed by conversationId, messages by messageId. */
-export type SearchIndexName = 'convos' | 'messages';
+/**
+ * The external search indexes (Meilisearch): conversations keyed by conversationId, messages by
+ * messageId, and the passages of uploaded documents, one entry per document keyed by its fileId.
+ */
+export type SearchIndexName = 'convos' | 'messages' | 'document_chunks';
 
-/** The records each search index is built from. */
+/** The indexes of conversation search, which the store scans record by record (documents are read with documentChunks.exportBatch). */
+export type ConversationIndexName = Exclude<SearchIndexName, 'document_chunks'>;
+
+/** The records each conversation search index is built from. */
 export interface SearchSourceRecords {
   convos: Conversation;
   messages: Message;
@@ -18,8 +24,9 @@ export interface SearchSourceRecords {
 export interface SearchOutboxChange {
   index: SearchIndexName;
   /**
-   * - `document`: the record `documentId` (a messageId or conversationId) of `userId` was written or
-   *   deleted; the worker upserts it if the store still has it, else deletes it from the index.
+   * - `document`: the record `documentId` (a messageId, conversationId, or for `document_chunks` a
+   *   fileId) of `userId` was written or deleted; the worker upserts it if the store still has it, else
+   *   deletes it from the index (a document's passages are replaced as a whole).
    * - `conversation`: every message of conversation `documentId` was deleted (index `messages`), so a
    *   driver can record a bulk delete as one entry instead of one per message.
    * - `user`: every document of `userId` in `index` was deleted (`documentId` repeats the user id).
@@ -41,8 +48,9 @@ export interface SearchOutboxEntry extends SearchOutboxChange {
  * The search outbox: changes waiting to be sent to Meilisearch, written in the same transaction as the
  * data change so the index cannot silently miss one, drained by a background worker. Only the
  * Meilisearch backend uses it; the embedded SQLite search is written in the data's own transaction.
- * A driver writes entries for every messages/conversations write (upsert, update, delete, the user
- * cascade) while the outbox is enabled, and nothing while it is disabled.
+ * A driver writes entries for every messages/conversations write and every document's text and
+ * chunks (replace, remove, file delete; upsert, update, delete, the user cascade) while the outbox is
+ * enabled, and nothing while it is disabled.
  */
 export interface SearchOutboxRepository {
   /**
@@ -74,5 +82,5 @@ export interface SearchOutboxRepository {
    * start and the returned cursor to continue; cursor null means done. Used by the drift check and
    * reindex, so a whole collection is never held in memory.
    */
-  scan<I extends SearchIndexName>(index: I, cursor: string | null, limit: number): Promise<{ records: Array<SearchSourceRecords[I]>; cursor: string | null }>;
+  scan<I extends ConversationIndexName>(index: I, cursor: string | null, limit: number): Promise<{ records: Array<SearchSourceRecords[I]>; cursor: string | null }>;
 }

@@ -14,6 +14,7 @@ export function createDocumentChunksRepository({ database, transaction }: Sqlite
     insertText: database.prepare<[string, string, string, string]>('INSERT INTO document_texts (user_id, file_id, file_name, text) VALUES (?, ?, ?, ?)'),
     insertChunk: database.prepare<[string, string, number, string]>('INSERT INTO document_chunks (user_id, file_id, position, text) VALUES (?, ?, ?, ?)'),
     wholeText: database.prepare<[string, string], { text: string }>('SELECT text FROM document_texts WHERE user_id = ? AND file_id = ?'),
+    document: database.prepare<[string, string], { file_name: string; text: string }>('SELECT file_name, text FROM document_texts WHERE user_id = ? AND file_id = ?'),
     chunks: database.prepare<[string, string], { text: string }>('SELECT text FROM document_chunks WHERE user_id = ? AND file_id = ? ORDER BY position'),
   };
 
@@ -23,6 +24,15 @@ export function createDocumentChunksRepository({ database, transaction }: Sqlite
         statements.removeText.run(userId, fileId);
         statements.insertText.run(userId, fileId, fileName, text);
         chunks.forEach((chunk, position) => statements.insertChunk.run(userId, fileId, position, chunk));
+      });
+    },
+    async read(userId, fileId) {
+      // One read transaction, so the text and the chunks are of the same write.
+      return transaction(() => {
+        const document = statements.document.get(userId, fileId);
+        if (!document) return null;
+        const chunks = statements.chunks.all(userId, fileId).map((chunk) => chunk.text);
+        return { userId, fileId, fileName: document.file_name, text: document.text, chunks };
       });
     },
     async wholeText(userId, fileId) {

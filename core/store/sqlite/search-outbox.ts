@@ -1,4 +1,4 @@
-import type { SearchIndexName, SearchOutboxEntry, SearchOutboxRepository, SearchSourceRecords } from '../repositories/search-outbox.js';
+import type { ConversationIndexName, SearchIndexName, SearchOutboxEntry, SearchOutboxRepository, SearchSourceRecords } from '../repositories/search-outbox.js';
 import { conversationRows } from './conversations.js';
 import type { SqliteConnection } from './database.js';
 import { messageRows } from './messages.js';
@@ -91,7 +91,7 @@ export function createSearchOutboxRepository({ database, transaction }: SqliteCo
     async count() {
       return statements.count.get()!.total;
     },
-    async scan<I extends SearchIndexName>(index: I, cursor: string | null, limit: number) {
+    async scan<I extends ConversationIndexName>(index: I, cursor: string | null, limit: number) {
       const statement = index === 'messages' ? statements.scanMessages : statements.scanConversations;
       const rows = statement.all(cursor === null ? 0 : Number(cursor), limit);
       const mapper = index === 'messages' ? messageRows : conversationRows;

@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../config/config-error.js';
+import { createTestUser, seedConversations } from '../../search/contract/search-fixtures.js';
+import { fileInput } from '../conformance/context.js';
 import { describeStoreContract } from '../conformance/index.js';
+import { openConnection } from './database.js';
+import { migrate } from './migrate.js';
 import { migrations } from './migrations/index.js';
 import { createSqliteStore } from './sqlite-store.js';
 
@@ -37,6 +41,31 @@ describe('sqlite store', () => {
     expect(applied).toEqual(migrations.map(({ version, name }) => ({ version, name })));
     expect(await reopened.users.findById(user.id)).toEqual(user);
     await reopened.close();
+  });
+
+  it('migration 012 keeps pending outbox entries in order and lets document passages into the outbox', async () => {
+    const filename = temporaryFile();
+    const before = openConnection(filename);
+    migrate(before, migrations.filter((migration) => migration.version < 12));
+    before.database.exec(`INSERT INTO search_outbox (index_name, kind, user_id, document_id, attempts, available_at, created_at)
+      VALUES ('messages', 'document', 'u1', 'm1', 2, 0, 0), ('convos', 'user', 'u1', 'u1', 0, 0, 0)`);
+    before.database.close();
+
+    const store = createSqliteStore({ filename });
+    expect(await store.searchOutbox.count()).toBe(2);
+    await store.searchOutbox.setEnabled(true);
+    const user = await createTestUser(store, 'ada');
+    const [conversation] = await seedConversations(store, user, [{ messages: ['hello'] }]);
+    await store.files.upsert(fileInput(user.id, { file_id: 'f1' }));
+    await store.documentChunks.replace({ userId: user.id, fileId: 'f1', fileName: 'a.md', text: 'abc', chunks: ['abc'] });
+    const entries = await store.searchOutbox.claim(100, new Date(), 60_000);
+    expect(entries.slice(0, 2)).toMatchObject([{ index: 'messages', documentId: 'm1', attempts: 2 }, { index: 'convos', kind: 'user' }]);
+    // The triggers of migration 003 still record conversation writes after the rebuild.
+    expect(entries.slice(2).map(({ index, kind, documentId }) => [index, kind, documentId])).toEqual(
+      expect.arrayContaining([['messages', 'document', conversation.messageIds[0]], ['convos', 'document', conversation.conversationId], ['document_chunks', 'document', 'f1']]),
+    );
+    expect(Number(entries[2].id)).toBeGreaterThan(Number(entries[1].id));
+    await store.close();
   });
 
   it('refuses a database written by a newer chatbox', async () => {

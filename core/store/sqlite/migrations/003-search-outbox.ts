@@ -2,8 +2,8 @@ import type { Migration } from '../migrate.js';
 
 const nowMs = "CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER)";
 
-/** An AFTER trigger that records one `document` change of `table` while the outbox is enabled. */
-function outboxTrigger(table: string, event: 'INSERT' | 'UPDATE' | 'DELETE', index: string, idColumn: string): string {
+/** An AFTER trigger that records one `document` change of `table` while the outbox is enabled (migration 012 reuses it). */
+export function outboxTrigger(table: string, event: 'INSERT' | 'UPDATE' | 'DELETE', index: string, idColumn: string): string {
   const row = event === 'DELETE' ? 'old' : 'new';
   return `
 CREATE TRIGGER ${table}_outbox_${event.toLowerCase()} AFTER ${event} ON ${table}

@@ -10,6 +10,7 @@ import { pluginAuthsMigration } from './008-plugin-auths.js';
 import { assistantsMigration } from './009-assistants.js';
 import { sharesMigration } from './010-shares.js';
 import { actionsMigration } from './011-actions.js';
+import { passageOutboxMigration } from './012-passage-outbox.js';
 
 /** Every migration in order. Listed by hand: the order is part of the schema's history. */
-export const migrations: readonly Migration[] = [initialMigration, fullTextSearchMigration, searchOutboxMigration, userScopedSearchMigration, unchangedTextSkipsIndexMigration, documentChunksMigration, fileTemporaryIdMigration, pluginAuthsMigration, assistantsMigration, sharesMigration, actionsMigration];
+export const migrations: readonly Migration[] = [initialMigration, fullTextSearchMigration, searchOutboxMigration, userScopedSearchMigration, unchangedTextSkipsIndexMigration, documentChunksMigration, fileTemporaryIdMigration, pluginAuthsMigration, assistantsMigration, sharesMigration, actionsMigration, passageOutboxMigration];
