@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NO_PARENT } from '../../chat/message-tree.js';
 import { messageFrameSchema } from '../../protocol/stream-frames.js';
-import { builtInPlugins } from '../../../plugins/index.js';
+import { builtInPlugins } from '../../../testing/built-in-plugins.js';
 import { bearer, twoSignedInUsers, type SignedInUser } from '../../../testing/build-test-server.js';
 import { startFakeUpstreams, type FakeUpstreams, type RecordedRequest } from '../../../testing/fake-upstreams/index.js';
 import { parseSseFrames } from '../../../testing/sse-frames.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { builtInPlugins } from '../../../plugins/index.js';
+import { builtInPlugins } from '../../../testing/built-in-plugins.js';
 import { bearer, twoSignedInUsers } from '../../../testing/build-test-server.js';
 import { startFakeUpstreams, type FakeUpstreams, type RecordedRequest } from '../../../testing/fake-upstreams/index.js';
 import { parseSseFrames } from '../../../testing/sse-frames.js';
