@@ -38,11 +38,12 @@ export const chatGptFormat: ImportFormat = {
       if (read?.kind === 'reasoning') thinkingForChildren = [...thinking, ...read.thinking];
       else if (read?.kind === 'message') {
         const think = read.message.isCreatedByUser ? [] : thinking;
+        // The read fields spread last (they never hold these three): spread first, then extended, each record took a slow path (see build-conversation.ts).
         messages.push({
-          ...read.message,
           sourceId: id,
           parentSourceId: keptParent,
           content: think.length > 0 ? [{ type: 'think', think: think.join('\n\n') }, { type: 'text', text: read.message.text }] : null,
+          ...read.message,
         });
         if (read.message.model) model = read.message.model;
         parentForChildren = id;
