@@ -78,8 +78,14 @@ function awaitMessage<T>(child: ChildProcess, accept: (message: ProcessMessage) 
       child.off('message', onMessage);
       child.off('error', onError);
       child.off('exit', onExit);
+      child.unref();
+      child.channel?.unref();
       then();
     }
+    // While someone waits on it, the process keeps the program alive (a script with nothing else to
+    // do would otherwise exit mid-start, code 13); idle in the pool, it does not.
+    child.ref();
+    child.channel?.ref();
     child.on('message', onMessage);
     child.on('error', onError);
     child.on('exit', onExit);
