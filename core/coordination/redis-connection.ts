@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import type { ServerEnv } from '../../config/env.js';
-import { ChatboxError } from '../errors/index.js';
+import { ChatboxError, loadOnce } from '../errors/index.js';
+
+/** ioredis (about 24 MB) loads only when REDIS_URI is set: a single instance never needs it. */
+const loadRedis = loadOnce('ioredis', async () => (await import('ioredis')).Redis);
 
 /** The longest pause between two reconnection attempts. */
 const MAX_BACKOFF_MS = 2_000;
@@ -29,8 +32,9 @@ export function redisOptions(env: Pick<ServerEnv, 'REDIS_KEY_PREFIX' | 'REDIS_CA
   };
 }
 
-export function connectRedis(uri: string, env: Pick<ServerEnv, 'REDIS_KEY_PREFIX' | 'REDIS_CA'>, purpose: 'commands' | 'subscriber'): Redis {
-  return new Redis(uri, redisOptions(env, purpose));
+export async function connectRedis(uri: string, env: Pick<ServerEnv, 'REDIS_KEY_PREFIX' | 'REDIS_CA'>, purpose: 'commands' | 'subscriber'): Promise<Redis> {
+  const Client = await loadRedis();
+  return new Client(uri, redisOptions(env, purpose));
 }
 
 /** Runs a Redis call; any failure (down, timed out, refused) becomes the catalogue's 503. */

@@ -28,8 +28,8 @@ export async function createRedisCoordination(
   const slotLeaseMs = timings.slotLeaseMs ?? SLOT_LEASE_MS;
   /** The renewals of the slots this instance holds, stopped at close. */
   const renewals = new Set<NodeJS.Timeout>();
-  const client = connectRedis(uri, env, 'commands');
-  const subscriber = connectRedis(uri, env, 'subscriber');
+  const client = await connectRedis(uri, env, 'commands');
+  const subscriber = await connectRedis(uri, env, 'subscriber');
   let lastError = '';
   const noteError = (error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);

@@ -1,4 +1,7 @@
-import sharp from 'sharp';
+import { loadOnce } from '../errors/index.js';
+
+/** sharp (about 20 MB) loads on the first image, not at start. */
+const loadSharp = loadOnce('sharp', async () => (await import('sharp')).default);
 
 /** librechat.yaml `imageOutputType`. */
 export type ImageOutputType = 'png' | 'webp' | 'jpeg';
@@ -45,6 +48,7 @@ export interface ResizedImage {
  * LibreChat does with sharp on upload. Rejects when the bytes are not an image sharp can decode.
  */
 export async function resizeImage(input: Buffer, options: { limits: ImageSideLimits; outputType: ImageOutputType }): Promise<ResizedImage> {
+  const sharp = await loadSharp();
   const metadata = await sharp(input, { limitInputPixels: maxInputPixels }).metadata();
   if (!metadata.width || !metadata.height) throw new Error('the image has no size');
   // EXIF orientations 5–8 turn the image a quarter: its upright width is the stored height.
@@ -70,6 +74,7 @@ const imageTypesByFormat: Readonly<Record<string, string>> = { png: 'image/png',
 
 /** Reads an image's type and sides from its bytes; rejects what is not one of visionImageTypes. */
 export async function readImageInfo(input: Uint8Array): Promise<ImageInfo> {
+  const sharp = await loadSharp();
   const metadata = await sharp(input, { limitInputPixels: maxInputPixels }).metadata();
   const type = metadata.format ? imageTypesByFormat[metadata.format] : undefined;
   if (!type || !metadata.width || !metadata.height) throw new Error('the bytes are not a PNG, JPEG, GIF or WebP image');
@@ -92,6 +97,7 @@ export const avatarSide = 150;
  * are not an image sharp can decode.
  */
 export async function resizeAvatar(input: Buffer, outputType: ImageOutputType): Promise<ResizedImage> {
+  const sharp = await loadSharp();
   // sharp turns the image upright (rotate()) before it resizes: the crop is centred on what users see.
   const { data, info } = await sharp(input, { limitInputPixels: maxInputPixels })
     .rotate()

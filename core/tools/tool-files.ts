@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { UploadRejectedError, formatMegabytes, readImageInfo, sanitizeFileName, type FileLimits } from '../files/index.js';
-import { ChatboxError } from '../errors/index.js';
+import { ChatboxError, PackageLoadError } from '../errors/index.js';
 import type { SavedToolFile, ToolFileToSave } from '../plugin-api/index.js';
 import { browserLinkedStorage, type FileStorages } from '../plugin-host/file-storages.js';
 import type { Store } from '../store/types.js';
@@ -39,7 +39,11 @@ export function createToolFileSaver(context: { store: Store; storages: FileStora
       }
     }
     const fileContext = file.context ?? 'image_generation';
-    const image = await readImageInfo(file.body).catch(() => null);
+    const image = await readImageInfo(file.body).catch((error: unknown) => {
+      // sharp missing is the server's fault, not a sign the bytes are no image.
+      if (error instanceof PackageLoadError) throw error;
+      return null;
+    });
     if (!image && fileContext === 'image_generation') throw new UploadRejectedError('unsupported_file_type', { type: file.mediaType });
     const fileId = randomUUID();
     const filename = sanitizeFileName(file.name);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { validate } from '@readme/openapi-parser';
-import { ChatboxError, NotFoundError, ValidationError } from '../../errors/index.js';
+import { ChatboxError, loadOnce, NotFoundError, ValidationError } from '../../errors/index.js';
 import type { KeyVault } from '../../keys/key-vault.js';
 import { checkOutboundUrl } from '../../net/guarded-fetch.js';
 import { ASSISTANT_TOOLS_MAX } from '../../protocol/assistants.js';
@@ -18,6 +17,9 @@ export interface ActionRules {
   allowedHosts: string[];
 }
 
+/** @readme/openapi-parser (about 16 MB) loads on the first action saved, not at start. */
+const loadValidate = loadOnce('@readme/openapi-parser', async () => (await import('@readme/openapi-parser')).validate);
+
 /**
  * The spec checked as the editor checks it (core/protocol), then by @readme/openapi-parser against
  * the OpenAPI 3.0/3.1 schema with external references off (a spec must not make the server read
@@ -27,6 +29,7 @@ export async function checkSpec(rawSpec: string) {
   const parsed = validateSpec(rawSpec);
   if (!parsed.status) throw new ValidationError(parsed.message);
   const document: unknown = parseSpecText(rawSpec);
+  const validate = await loadValidate();
   const result = await validate(document as Parameters<typeof validate>[0], { resolve: { external: false } });
   if (!result.valid) throw new ValidationError(result.errors.map((error) => error.message).join('\n'));
   return parsed;

@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import tarStream from 'tar-stream';
 import type { Store } from '../../store/types.js';
 import { formatOf } from '../detect-format.js';
 import { maxListedFailures, nameOf, storeItem, type ImportProgress, type ImportResult } from '../import-conversations.js';
 import { ImportError } from '../imported-conversation.js';
 import { isRecord } from '../source-values.js';
 import { archiveVersion, conversationsFolder, fileIdOfEntry, filesEntry, manifestEntry, presetsEntry } from './archive-layout.js';
+import { loadTarStream } from './load-tar-stream.js';
 import { createFileRestorer, type FileCounts, type FileDestination } from './restore-files.js';
 import { restorePresets } from './restore-presets.js';
 
@@ -34,6 +34,7 @@ const maxJsonEntryBytes = 64 * 1024 * 1024;
  * conversation is reported and skipped; a broken archive stops the import with what was read kept.
  */
 export async function importUserArchive({ store, userId, input, onProgress, ...destination }: ArchiveImportOptions): Promise<ArchiveImportResult> {
+  const tarStream = await loadTarStream();
   const result: ArchiveImportResult = { format: 'chatbox', imported: 0, skipped: 0, failed: [], failedCount: 0, error: null, presets: 0, files: { imported: 0, skipped: 0, failed: 0 } };
   const files = createFileRestorer(store, userId, destination);
   result.files = files.counts;

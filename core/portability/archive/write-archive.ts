@@ -1,7 +1,7 @@
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import tarStream from 'tar-stream';
+import type { Pack } from 'tar-stream';
 import type { FileStorages } from '../../plugin-host/file-storages.js';
 import { toConversationDto } from '../../presenters/conversation-dto.js';
 import { toFileDto } from '../../presenters/file-dto.js';
@@ -10,6 +10,7 @@ import { toPresetDto } from '../../presenters/preset-dto.js';
 import type { Store } from '../../store/types.js';
 import type { User } from '../../store/repositories/users.js';
 import { archiveVersion, conversationsFolder, fileEntryName, filesEntry, manifestEntry, presetsEntry, type ArchiveManifest } from './archive-layout.js';
+import { loadTarStream } from './load-tar-stream.js';
 import { toChatboxJson } from './to-chatbox-json.js';
 
 export interface ArchiveProgress {
@@ -37,17 +38,20 @@ const pageSize = 200;
  * read (every lookup carries the owner id). A file whose bytes are gone has a record and no bytes entry.
  */
 export function writeUserArchive(options: WriteArchiveOptions): Readable {
-  const pack = tarStream.pack();
   const gzip = createGzip();
-  void fillArchive(pack, options).then(
-    () => pack.finalize(),
-    (error: unknown) => pack.destroy(error instanceof Error ? error : new Error(String(error))),
-  );
-  pipeline(pack, gzip).catch((error: unknown) => gzip.destroy(error instanceof Error ? error : new Error(String(error))));
+  const fail = (error: unknown) => gzip.destroy(error instanceof Error ? error : new Error(String(error)));
+  loadTarStream().then((tarStream) => {
+    const pack = tarStream.pack();
+    void fillArchive(pack, options).then(
+      () => pack.finalize(),
+      (error: unknown) => pack.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
+    pipeline(pack, gzip).catch(fail);
+  }, fail);
   return gzip;
 }
 
-async function fillArchive(pack: tarStream.Pack, { store, storages, user, onProgress, signal }: WriteArchiveOptions): Promise<void> {
+async function fillArchive(pack: Pack, { store, storages, user, onProgress, signal }: WriteArchiveOptions): Promise<void> {
   const progress: ArchiveProgress = { conversations: 0, files: 0 };
   const exportedAt = new Date();
   const manifest: ArchiveManifest = {
@@ -106,7 +110,7 @@ async function conversationIdsOf(store: Store, userId: string): Promise<string[]
   }
 }
 
-function addJson(pack: tarStream.Pack, name: string, value: unknown): Promise<void> {
+function addJson(pack: Pack, name: string, value: unknown): Promise<void> {
   const body = Buffer.from(JSON.stringify(value), 'utf8');
   return new Promise((resolve, reject) => pack.entry({ name, size: body.length, mtime: new Date() }, body, (error) => (error ? reject(error) : resolve())));
 }
@@ -115,7 +119,7 @@ function addJson(pack: tarStream.Pack, name: string, value: unknown): Promise<vo
  * A tar header states the size before the bytes, and the record's `bytes` is it. A stored file that
  * turns out longer or shorter would corrupt every entry after it, so the export stops instead.
  */
-async function addStream(pack: tarStream.Pack, name: string, size: number, body: AsyncIterable<Uint8Array>): Promise<void> {
+async function addStream(pack: Pack, name: string, size: number, body: AsyncIterable<Uint8Array>): Promise<void> {
   let written = 0;
   const finished = new Promise<void>((resolve, reject) => {
     const entry = pack.entry({ name, size, mtime: new Date() }, (error) => (error ? reject(error) : resolve()));

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { UploadRejectedError, readWhole, resizeImage, uploadImageSides, type ImageOutputType } from '../../files/index.js';
+import { PackageLoadError } from '../../errors/index.js';
 import type { FileStorage } from '../../plugin-api/index.js';
 import type { SavedPart } from './receive-upload.js';
 
@@ -15,7 +16,8 @@ export function resizedImageName(fileId: string, outputType: ImageOutputType): s
  */
 export async function storeResizedImage(storage: FileStorage, original: SavedPart, options: { userId: string; outputType: ImageOutputType }): Promise<SavedPart> {
   const bytes = await readWhole(await storage.readStream(original.path));
-  const resized = await resizeImage(bytes, { limits: uploadImageSides, outputType: options.outputType }).catch(() => {
+  const resized = await resizeImage(bytes, { limits: uploadImageSides, outputType: options.outputType }).catch((error: unknown) => {
+    if (error instanceof PackageLoadError) throw error;
     throw new UploadRejectedError('unsupported_file_type', { type: original.type.type });
   });
   const stored = await storage.save({ userId: options.userId, fileName: resizedImageName(original.fileId, options.outputType), mediaType: resized.type, body: Readable.from([resized.data]) });

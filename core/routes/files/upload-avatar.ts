@@ -1,6 +1,6 @@
 import { Readable, pipeline } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { ChatboxError, ValidationError } from '../../errors/index.js';
+import { ChatboxError, PackageLoadError, ValidationError } from '../../errors/index.js';
 import {
   UploadLimitStream,
   UploadRejectedError,
@@ -72,7 +72,8 @@ export async function receiveAvatar(request: FastifyRequest, context: UploadCont
   }
   if (!image) throw new ValidationError('No image provided');
 
-  const avatar = await resizeAvatar(image, context.imageOutputType).catch(() => {
+  const avatar = await resizeAvatar(image, context.imageOutputType).catch((error: unknown) => {
+    if (error instanceof PackageLoadError) throw error;
     // A valid header over a broken body: not an image after all.
     throw new UploadRejectedError('unsupported_file_type', { type: 'image' });
   });

@@ -1,10 +1,17 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { McpError, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../../../config/schema/mcp-servers.js';
+import { loadOnce } from '../../errors/index.js';
 import type { PluginLogger, Tool } from '../../plugin-api/index.js';
 import { mcpIcon } from './mcp-icon.js';
 import { toMcpTool } from './mcp-tool.js';
 import { createMcpTransport } from './mcp-transport.js';
+
+/** The MCP SDK (about 27 MB) loads when a configured server is first connected, not at start. */
+const loadSdk = loadOnce('@modelcontextprotocol/sdk', async () => {
+  const [{ Client }, { McpError }] = await Promise.all([import('@modelcontextprotocol/sdk/client/index.js'), import('@modelcontextprotocol/sdk/types.js')]);
+  return { Client, McpError };
+});
 
 /** How long to wait before the next connection attempt: doubling from `initialMs` up to `maxMs`. */
 export interface ReconnectPolicy {
@@ -83,6 +90,8 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
     try {
       result = await live.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: config.timeout });
     } catch (error) {
+      // Loaded already: this client came from it.
+      const { McpError } = await loadSdk();
       // An HTTP server that went away only shows when a request fails (no open connection to see
       // close): a failure that is neither the server's answer (McpError) nor the turn's stop or
       // timeout means the connection is lost, so reconnect.
@@ -116,41 +125,44 @@ export function createMcpConnection(name: string, config: McpServerConfig, optio
   async function connect(): Promise<void> {
     if (closed) return;
     status = 'connecting';
-    // A server that announces a changed tool list (tools.listChanged) is re-read; the next turn sees it.
-    const next = new Client(
-      { name: 'chatbox', version: '1' },
-      {
-        listChanged: {
-          tools: {
-            onChanged: (error, listed) => {
-              if (error || !listed) log.warn(`MCP server "${name}" changed its tools but they could not be listed`, { error: error ? describe(error) : undefined });
-              else if (client === next) setTools(listed);
+    let next: Client | undefined;
+    try {
+      const { Client } = await loadSdk();
+      // A server that announces a changed tool list (tools.listChanged) is re-read; the next turn sees it.
+      const created: Client = new Client(
+        { name: 'chatbox', version: '1' },
+        {
+          listChanged: {
+            tools: {
+              onChanged: (error, listed) => {
+                if (error || !listed) log.warn(`MCP server "${name}" changed its tools but they could not be listed`, { error: error ? describe(error) : undefined });
+                else if (client === created) setTools(listed);
+              },
             },
           },
         },
-      },
-    );
-    pending = next;
-    try {
-      await next.connect(createMcpTransport(config, options.env, log), { timeout: config.initTimeout });
-      const listed = await listAllTools(next, config.initTimeout);
+      );
+      next = created;
+      pending = created;
+      await created.connect(await createMcpTransport(config, options.env, log), { timeout: config.initTimeout });
+      const listed = await listAllTools(created, config.initTimeout);
       if (closed) {
-        await next.close();
+        await created.close();
         return;
       }
-      client = next;
+      client = created;
       setTools(listed);
       status = 'connected';
       delay = policy.initialMs;
-      next.onclose = () => {
-        if (client !== next) return;
+      created.onclose = () => {
+        if (client !== created) return;
         client = undefined;
         scheduleRetry('the connection closed');
       };
       log.info(`MCP server "${name}" connected`, { tools: [...tools.keys()] });
     } catch (error) {
       // Closing ends a stdio process that started but did not answer.
-      await next.close().catch(() => undefined);
+      await next?.close().catch(() => undefined);
       scheduleRetry(describe(error));
     } finally {
       pending = undefined;

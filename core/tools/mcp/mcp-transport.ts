@@ -1,6 +1,3 @@
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { interpolateEmbedded } from '../../../config/interpolate.js';
 import type { McpServerConfig } from '../../../config/schema/mcp-servers.js';
@@ -23,10 +20,12 @@ function resolveValues(values: Record<string, string>, env: Env, log: PluginLogg
  * The SDK transport for one configured server. A stdio server gets only its own `env` plus PATH
  * from chatbox's environment (the SDK adds the harmless HOME, LOGNAME, SHELL, TERM, USER), never the
  * server's secrets; its stderr is read into the log. URLs are the operator's, so they are not
- * passed through the SSRF guard: an MCP server on loopback or a private network works.
+ * passed through the SSRF guard: an MCP server on loopback or a private network works. Each
+ * transport's module loads when a server of its type first connects (the SDK stays out of the idle server).
  */
-export function createMcpTransport(config: McpServerConfig, env: Env, log: PluginLogger): Transport {
+export async function createMcpTransport(config: McpServerConfig, env: Env, log: PluginLogger): Promise<Transport> {
   if (config.type === 'stdio') {
+    const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
     const ownEnv = resolveValues(config.env, env, log, 'env');
     const transport = new StdioClientTransport({
       command: config.command,
@@ -42,5 +41,10 @@ export function createMcpTransport(config: McpServerConfig, env: Env, log: Plugi
   const { value: url, missing } = interpolateEmbedded(config.url, env);
   if (missing.length > 0) log.warn('url names unset environment variables', { missing });
   const requestInit: RequestInit = { headers: resolveValues(config.headers, env, log, 'headers') };
-  return config.type === 'sse' ? new SSEClientTransport(new URL(url), { requestInit }) : new StreamableHTTPClientTransport(new URL(url), { requestInit });
+  if (config.type === 'sse') {
+    const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
+    return new SSEClientTransport(new URL(url), { requestInit });
+  }
+  const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+  return new StreamableHTTPClientTransport(new URL(url), { requestInit });
 }

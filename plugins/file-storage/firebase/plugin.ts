@@ -1,5 +1,4 @@
 import type { PluginDefinition } from '../../../core/plugin-api/index.js';
-import { createFirebaseFileStorage } from './firebase-file-storage.js';
 import { firebaseFileStorageSettingsSchema, type FirebaseFileStorageSettings } from './settings.js';
 
 /** `fileStrategy: firebase`: Firebase Storage through the official Firebase web SDK, as LibreChat. */
@@ -7,5 +6,6 @@ export const firebaseFileStoragePlugin: PluginDefinition<'file-storage', Firebas
   name: 'firebase',
   kind: 'file-storage',
   configSchema: firebaseFileStorageSettingsSchema,
-  setup: ({ settings }) => createFirebaseFileStorage(settings),
+  // The Firebase SDK loads only when this strategy is set up.
+  setup: async ({ settings }) => (await import('./firebase-file-storage.js')).createFirebaseFileStorage(settings),
 };

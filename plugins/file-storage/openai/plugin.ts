@@ -1,5 +1,4 @@
 import type { PluginDefinition } from '../../../core/plugin-api/index.js';
-import { createOpenAIFileStorage } from './openai-file-storage.js';
 import { openAIFileStorageSettingsSchema, type OpenAIFileStorageSettings } from './settings.js';
 
 /** `fileStrategy: openai` and records with `source: 'openai'`: an OpenAI-compatible Files API. */
@@ -7,5 +6,6 @@ export const openAIFileStoragePlugin: PluginDefinition<'file-storage', OpenAIFil
   name: 'openai',
   kind: 'file-storage',
   configSchema: openAIFileStorageSettingsSchema,
-  setup: ({ settings }) => createOpenAIFileStorage(settings),
+  // The OpenAI SDK loads only when this strategy is set up.
+  setup: async ({ settings }) => (await import('./openai-file-storage.js')).createOpenAIFileStorage(settings),
 };
